@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setImmediate: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Only the process edge may read process.argv / process.env or set the exit code.
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'argv', message: 'Read argv only in src/cli/main.ts.' },
+        { object: 'process', property: 'env', message: 'Read env only in src/cli/main.ts.' },
+        { object: 'process', property: 'exit', message: 'Set the exit code in src/cli/main.ts.' },
+        { object: 'process', property: 'exitCode', message: 'Set the exit code in src/cli/main.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['src/cli/main.ts', 'bin/**', 'scripts/**', 'bench/**', 'test/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,123 @@
+// The API client: builds URLs, authenticates, retries, and checks the shape of what comes back.
+import type { Dispatcher } from 'undici';
+import type { Clock } from './clock.ts';
+import { ProtocolError } from './errors.ts';
+import { httpGet, type HttpOptions } from './http.ts';
+import { withRetries, type RetryPolicy } from './retry.ts';
+import { excerpt, isRecord } from './status.ts';
+import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
+
+export interface ClientOptions {
+  baseUrl: URL;
+  apiKey: string;
+  dispatcher: Dispatcher;
+  clock: Clock;
+  retry: RetryPolicy;
+  timeoutMs: number;
+  userAgent: string;
+  log?: (line: string) => void;
+}
+
+export interface JsonResponse {
+  body: unknown;
+  text: string;
+}
+
+export class HealthClient {
+  readonly #options: ClientOptions;
+  readonly #http: HttpOptions;
+
+  constructor(options: ClientOptions) {
+    this.#options = options;
+    const key = options.apiKey;
+    this.#http = {
+      dispatcher: options.dispatcher,
+      origin: options.baseUrl.origin,
+      headers: {
+        authorization: `Bearer ${key}`,
+        accept: 'application/json',
+        'accept-encoding': 'gzip, br',
+        'user-agent': options.userAgent,
+      },
+      timeoutMs: options.timeoutMs,
+      now: () => options.clock.now(),
+      log: options.log,
+      redact: (text) => (key ? text.split(key).join('[REDACTED]') : text),
+    };
+  }
+
+  async getJson(path: string, params?: URLSearchParams, signal?: AbortSignal): Promise<JsonResponse> {
+    const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
+    if (params) url.search = params.toString();
+    return withRetries(
+      async () => {
+        const { status, text, contentType } = await httpGet(url, this.#http, signal);
+        try {
+          return { body: JSON.parse(text) as unknown, text };
+        } catch {
+          throw new ProtocolError(
+            `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${excerpt(text)}"`,
+            'bad_json',
+          );
+        }
+      },
+      this.#options.retry,
+      this.#options.clock,
+      signal,
+      {
+        onRetry: ({ attempt, delayMs, error }) =>
+          this.#options.log?.(
+            `retry ${attempt}/${this.#options.retry.retries} in ${delayMs} ms: ${(error as Error).message}`,
+          ),
+      },
+    );
+  }
+
+  async metricsPage(
+    query: MetricsQuery,
+    cursor: string | undefined,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<MetricsPage> {
+    const params = new URLSearchParams();
+    for (const m of query.metric ?? []) params.append('metric', m);
+    for (const p of query.provider ?? []) params.append('provider', p);
+    if (query.from !== undefined) params.set('from', query.from);
+    if (query.to !== undefined) params.set('to', query.to);
+    // The cursor is opaque: sent back exactly as received (URLSearchParams encodes it).
+    if (cursor !== undefined) params.set('cursor', cursor);
+    params.set('limit', String(limit));
+    const { body } = await this.getJson('api/v1/metrics', params, signal);
+    return toMetricsPage(body);
+  }
+}
+
+export function toMetricsPage(body: unknown): MetricsPage {
+  if (!isRecord(body) || !Array.isArray(body['data'])) {
+    throw new ProtocolError('the metrics response has no "data" array', 'bad_page');
+  }
+  const data = body['data'] as unknown[];
+  for (const row of data) {
+    if (!isRecord(row)) throw new ProtocolError('the metrics response has a row that is not an object', 'bad_page');
+  }
+  const cursor = body['next_cursor'];
+  if (cursor !== undefined && cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
+    throw new ProtocolError('the metrics response has a "next_cursor" that is not a string', 'bad_page');
+  }
+  return {
+    data: data as MetricRow[],
+    next_cursor: typeof cursor === 'string' ? cursor : null,
+    meta: toMeta(body['meta']),
+  };
+}
+
+export function toMeta(value: unknown): Meta | undefined {
+  if (!isRecord(value)) return undefined;
+  const nullable = <T>(v: unknown, type: string): T | null => (typeof v === type ? (v as T) : null);
+  return {
+    plan: typeof value['plan'] === 'string' ? value['plan'] : 'unknown',
+    history_window_days: nullable<number>(value['history_window_days'], 'number'),
+    history_floor: nullable<string>(value['history_floor'], 'string'),
+    source_cap: nullable<number>(value['source_cap'], 'number'),
+  };
+}

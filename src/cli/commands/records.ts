@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.ts';
+import { addConnectionOptions, addOutputOptions } from '../options.ts';
+import type { RecordsFlags } from '../actions/records.ts';
+
+const ENDPOINTS = {
+  catalog: 'the distinct metrics and providers within your plan window',
+  sources: 'your connected sources',
+  profile: 'your profile and plan window',
+} as const;
+
+export function registerRecords(program: Command, ctx: Context): void {
+  for (const [name, description] of Object.entries(ENDPOINTS)) {
+    const command = program.command(name).description(`show ${description}`);
+    addOutputOptions(command);
+    addConnectionOptions(command);
+    command.action(async (flags: RecordsFlags) => {
+      const { runRecords } = await import('../actions/records.ts');
+      await runRecords(name as keyof typeof ENDPOINTS, flags, ctx);
+    });
+  }
+}

@@ -1,0 +1,44 @@
+// Notices and warnings go to stderr, never stdout, so pipelines and cron always get clean data.
+import type { Writable } from 'node:stream';
+import type { Meta } from '../api/types.ts';
+
+export interface Notices {
+  /** For people at a terminal: shown when stderr is a TTY or with --verbose. */
+  info(message: string): void;
+  warn(message: string): void;
+  verbose(message: string): void;
+}
+
+export function createNotices(
+  stderr: Writable,
+  opts: { quiet: boolean; verbose: boolean; interactive: boolean },
+): Notices {
+  const line = (text: string): void => {
+    stderr.write(`${text}\n`);
+  };
+  return {
+    info: (message) => {
+      if (!opts.quiet && (opts.interactive || opts.verbose)) line(message);
+    },
+    warn: (message) => {
+      if (!opts.quiet) line(`warning: ${message}`);
+    },
+    verbose: (message) => {
+      if (opts.verbose) line(`healthdata: ${message}`);
+    },
+  };
+}
+
+const show = (value: string | number | null): string => (value === null ? 'null' : String(value));
+
+/** Nulls are printed as null: the spec gives no meaning for them, so none is invented. */
+export function describeMeta(meta: Meta): string {
+  const days = meta.history_window_days === null ? 'null' : `${meta.history_window_days} days`;
+  return `plan: ${meta.plan} · history window: ${days} · history floor: ${show(meta.history_floor)} · source cap: ${show(meta.source_cap)}`;
+}
+
+export function clampWarning(from: string, meta: Meta): string | undefined {
+  if (meta.history_floor === null || from >= meta.history_floor) return undefined;
+  const days = meta.history_window_days === null ? 'window: null' : `${meta.history_window_days} days`;
+  return `--from ${from} was clamped to ${meta.history_floor}, the history floor of your ${meta.plan} plan (${days})`;
+}

@@ -1,0 +1,44 @@
+// The command line, built fresh per run so that tests can run many in one process.
+import { Command } from 'commander';
+import type { Context } from './context.ts';
+import { registerConfig } from './commands/config.ts';
+import { registerMetrics } from './commands/metrics.ts';
+import { registerRecords } from './commands/records.ts';
+import { registerSandbox } from './commands/sandbox.ts';
+import { VERSION } from './version.ts';
+
+export function buildProgram(ctx: Context, redact: (text: string) => string): Command {
+  const program = new Command('healthdata');
+  // Set before adding commands: subcommands inherit exitOverride and the output configuration.
+  program
+    .description('Read your own health data from the Personal Health Data Read API.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => void ctx.stdout.write(text),
+      writeErr: (text) => void ctx.stderr.write(text),
+      outputError: (text, write) => write(redact(usageLine(text))),
+    })
+    .addHelpText(
+      'after',
+      `
+Settings are taken from a flag, else the environment (HEALTHDATA_API_KEY, HEALTHDATA_BASE_URL),
+else the config file (healthdata config path). Try it now with demo data:
+  healthdata metrics --demo --metric steps_total --from 2024-01-01
+
+Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.`,
+    );
+  registerMetrics(program, ctx);
+  registerRecords(program, ctx);
+  registerConfig(program, ctx);
+  registerSandbox(program, ctx);
+  return program;
+}
+
+/** commander says "error: …"; make it one line in the CLI's own voice, with a way forward. */
+function usageLine(text: string): string {
+  const message = text.trim().replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
+  return `healthdata: error: ${message} (see 'healthdata --help')\n`;
+}

@@ -1,0 +1,59 @@
+// Runs one command line and returns the exit code. Nothing here touches the real process, so
+// tests call run() directly with their own streams, clock and transport.
+import { CommanderError } from 'commander';
+import { ExitCode, HealthdataError } from '../api/errors.ts';
+import { isPipeClosed } from '../output/destination.ts';
+import type { Context } from './context.ts';
+import { buildProgram } from './program.ts';
+
+export async function run(argv: readonly string[], ctx: Context): Promise<number> {
+  const verbose = argv.includes('--verbose');
+  const redact = secretRedactor(argv, ctx);
+  const program = buildProgram(ctx, redact);
+  if (argv.length === 0) {
+    ctx.stderr.write(program.helpInformation());
+    return ExitCode.usage;
+  }
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    return report(error, ctx, verbose, redact);
+  }
+}
+
+function report(
+  error: unknown,
+  ctx: Context,
+  verbose: boolean,
+  redact: (text: string) => string,
+): number {
+  // commander already printed its message (help, version, or a usage error).
+  if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  // The reader of stdout went away (`| head`): not a failure, and nothing to say.
+  if (isPipeClosed(error)) return ExitCode.ok;
+  const reason: unknown = ctx.signal.aborted ? ctx.signal.reason : error;
+  const print = (text: string): void => void ctx.stderr.write(redact(text));
+  if (reason instanceof HealthdataError) {
+    print(`healthdata: ${reason.exitCode >= 128 ? '' : 'error: '}${reason.message}\n`);
+    if (verbose && reason.stack) print(`${reason.stack}\n`);
+    return reason.exitCode;
+  }
+  const message = reason instanceof Error ? reason.message : String(reason);
+  print(`healthdata: error: unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+  if (verbose && reason instanceof Error && reason.stack) print(`${reason.stack}\n`);
+  return ExitCode.failure;
+}
+
+/** Last line of defence: whatever is printed, no key given on the command line or in the environment survives. */
+function secretRedactor(argv: readonly string[], ctx: Context): (text: string) => string {
+  const secrets = new Set<string>();
+  argv.forEach((arg, i) => {
+    if (arg === '--api-key' && argv[i + 1]) secrets.add(argv[i + 1] as string);
+    if (arg.startsWith('--api-key=')) secrets.add(arg.slice('--api-key='.length));
+  });
+  const fromEnv = ctx.env['HEALTHDATA_API_KEY'];
+  if (fromEnv) secrets.add(fromEnv);
+  const list = [...secrets].filter((s) => s.length >= 4);
+  return (text) => list.reduce((acc, secret) => acc.split(secret).join('[REDACTED]'), text);
+}

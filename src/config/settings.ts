@@ -1,0 +1,59 @@
+// Resolves the API key and base URL: flag, then environment, then config file. The config file
+// (and conf with it) is only loaded when a setting is not given by a flag or the environment.
+import { AuthError, UsageError } from '../api/errors.ts';
+import { checkApiKey } from './keys.ts';
+import type { ConfigStore } from './store.ts';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface SettingInputs {
+  flags: { apiKey?: string | undefined; baseUrl?: string | undefined };
+  env: Env;
+  config: () => Promise<ConfigStore>;
+}
+
+export interface Resolved {
+  value: string;
+  /** Where the value came from, for messages: never the value itself. */
+  source: string;
+}
+
+export interface Settings {
+  apiKey: Resolved;
+  baseUrl: Resolved;
+}
+
+const NO_BASE_URL =
+  "no base URL is set — pass --base-url <url>, set HEALTHDATA_BASE_URL, or run 'healthdata config set base-url <url>' (or try --demo for the built-in sandbox)";
+const NO_API_KEY =
+  "no API key is set — run 'healthdata config set api-key' (it reads the key from stdin), or set HEALTHDATA_API_KEY; create a key in the dashboard under AI apps → API keys";
+
+export async function resolveSettings(inputs: SettingInputs): Promise<Settings> {
+  let store: ConfigStore | undefined;
+  const fromConfig = async (key: 'api-key' | 'base-url'): Promise<Resolved | undefined> => {
+    store ??= await inputs.config();
+    const value = store.get(key);
+    return nonEmpty(value) ? { value, source: `the config file (${store.path})` } : undefined;
+  };
+  const pick = async (
+    flag: string | undefined,
+    flagName: string,
+    envName: string,
+    key: 'api-key' | 'base-url',
+  ): Promise<Resolved | undefined> => {
+    if (nonEmpty(flag)) return { value: flag, source: flagName };
+    const env = inputs.env[envName];
+    if (nonEmpty(env)) return { value: env, source: envName };
+    return fromConfig(key);
+  };
+  const baseUrl = await pick(inputs.flags.baseUrl, '--base-url', 'HEALTHDATA_BASE_URL', 'base-url');
+  if (!baseUrl) throw new UsageError(NO_BASE_URL, 'no_base_url');
+  const apiKey = await pick(inputs.flags.apiKey, '--api-key', 'HEALTHDATA_API_KEY', 'api-key');
+  if (!apiKey) throw new AuthError(NO_API_KEY, 'no_api_key');
+  checkApiKey(apiKey.value, apiKey.source);
+  return { apiKey, baseUrl };
+}
+
+function nonEmpty(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}

@@ -1,0 +1,14 @@
+// How one JSON value appears in a table or CSV cell: never "[object Object]".
+export function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value);
+  }
+  return JSON.stringify(value);
+}
+
+/** For tables, where an empty cell would be ambiguous. */
+export function displayCell(value: unknown): string {
+  return value === null ? 'null' : cell(value);
+}
