@@ -46,7 +46,11 @@ export class HealthClient {
     };
   }
 
-  async getJson(path: string, params?: URLSearchParams, signal?: AbortSignal): Promise<JsonResponse> {
+  async getJson(
+    path: string,
+    params?: URLSearchParams,
+    signal?: AbortSignal,
+  ): Promise<JsonResponse> {
     const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
     if (params) url.search = params.toString();
     return withRetries(
@@ -98,11 +102,15 @@ export function toMetricsPage(body: unknown): MetricsPage {
   }
   const data = body['data'] as unknown[];
   for (const row of data) {
-    if (!isRecord(row)) throw new ProtocolError('the metrics response has a row that is not an object', 'bad_page');
+    if (!isRecord(row))
+      throw new ProtocolError('the metrics response has a row that is not an object', 'bad_page');
   }
   const cursor = body['next_cursor'];
   if (cursor !== undefined && cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
-    throw new ProtocolError('the metrics response has a "next_cursor" that is not a string', 'bad_page');
+    throw new ProtocolError(
+      'the metrics response has a "next_cursor" that is not a string',
+      'bad_page',
+    );
   }
   return {
     data: data as MetricRow[],

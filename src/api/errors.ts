@@ -54,7 +54,10 @@ export class ApiError extends HealthdataError {
 export class NetworkError extends HealthdataError {
   readonly retryable: boolean;
 
-  constructor(message: string, options: { code?: string; cause?: unknown; retryable?: boolean } = {}) {
+  constructor(
+    message: string,
+    options: { code?: string; cause?: unknown; retryable?: boolean } = {},
+  ) {
     super(options.code ?? 'network', message, ExitCode.failure, { cause: options.cause });
     this.retryable = options.retryable ?? true;
   }
@@ -72,7 +75,11 @@ export class SignalError extends HealthdataError {
   readonly signal: 'SIGINT' | 'SIGTERM';
 
   constructor(signal: 'SIGINT' | 'SIGTERM') {
-    super('signal', `stopped by ${signal}`, signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm);
+    super(
+      'signal',
+      `stopped by ${signal}`,
+      signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm,
+    );
     this.signal = signal;
   }
 }

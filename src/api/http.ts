@@ -87,6 +87,7 @@ export async function httpGet(
 async function readBody(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
+  await new Promise((resolve) => setImmediate(resolve));
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
@@ -132,7 +133,8 @@ function errorCode(error: unknown): string | undefined {
   let found: string | undefined;
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (found === undefined || found === 'UND_ERR_SOCKET')) found = code;
+    if (typeof code === 'string' && (found === undefined || found === 'UND_ERR_SOCKET'))
+      found = code;
     e = e.cause;
   }
   return found;
@@ -190,10 +192,13 @@ function toNetworkError(
           retryable: false,
         });
       }
-      return new NetworkError(`the connection to ${host} failed: ${what}${code ? ` (${code})` : ''}`, {
-        ...cause,
-        code: 'connection',
-      });
+      return new NetworkError(
+        `the connection to ${host} failed: ${what}${code ? ` (${code})` : ''}`,
+        {
+          ...cause,
+          code: 'connection',
+        },
+      );
     }
   }
 }

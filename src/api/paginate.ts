@@ -34,7 +34,12 @@ export async function* paginate(
   const seen = new Set<string>();
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
   const request = (cursor: string | undefined): Promise<MetricsPage> => {
-    const pending = fetchPage(query, cursor, Math.min(options.pageSize, remaining), controller.signal);
+    const pending = fetchPage(
+      query,
+      cursor,
+      Math.min(options.pageSize, remaining),
+      controller.signal,
+    );
     // If the consumer stops before awaiting this prefetch, its rejection is expected.
     pending.catch(() => undefined);
     return pending;

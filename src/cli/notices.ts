@@ -39,6 +39,7 @@ export function describeMeta(meta: Meta): string {
 
 export function clampWarning(from: string, meta: Meta): string | undefined {
   if (meta.history_floor === null || from >= meta.history_floor) return undefined;
-  const days = meta.history_window_days === null ? 'window: null' : `${meta.history_window_days} days`;
+  const days =
+    meta.history_window_days === null ? 'window: null' : `${meta.history_window_days} days`;
   return `--from ${from} was clamped to ${meta.history_floor}, the history floor of your ${meta.plan} plan (${days})`;
 }

@@ -65,11 +65,17 @@ export function addConnectionOptions(command: Command): Command {
         .argParser(integer(0, 10, '--retries')),
     )
     .addOption(
-      new Option('--timeout <seconds>', 'bound on connecting, on the headers and on each body of a request')
+      new Option(
+        '--timeout <seconds>',
+        'bound on connecting, on the headers and on each body of a request',
+      )
         .default(30)
         .argParser(seconds(0.1, 3600)),
     )
-    .option('--allow-insecure-http', 'allow plain http:// to a non-loopback host (sends the key in clear)')
+    .option(
+      '--allow-insecure-http',
+      'allow plain http:// to a non-loopback host (sends the key in clear)',
+    )
     .option('-q, --quiet', 'no notices or warnings on stderr (errors are still printed)')
     .option('--verbose', 'log each request to stderr (key redacted); stack traces on errors');
 }
@@ -77,10 +83,14 @@ export function addConnectionOptions(command: Command): Command {
 export function addOutputOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('-f, --format <format>', 'table, json, ndjson, csv or tsv (default: table on a terminal, else csv)').choices(
-        FORMATS,
-      ),
+      new Option(
+        '-f, --format <format>',
+        'table, json, ndjson, csv or tsv (default: table on a terminal, else csv)',
+      ).choices(FORMATS),
     )
-    .option('-o, --output <file>', 'write to a file atomically (temp file, fsync, rename) instead of stdout')
+    .option(
+      '-o, --output <file>',
+      'write to a file atomically (temp file, fsync, rename) instead of stdout',
+    )
     .option('--no-header', 'leave out the csv/tsv header row');
 }

@@ -7,7 +7,11 @@ import { registerRecords } from './commands/records.ts';
 import { registerSandbox } from './commands/sandbox.ts';
 import { VERSION } from './version.ts';
 
-export function buildProgram(ctx: Context, redact: (text: string) => string): Command {
+export function buildProgram(
+  ctx: Context,
+  redact: (text: string) => string,
+  commandName?: string,
+): Command {
   const program = new Command('healthdata');
   // Set before adding commands: subcommands inherit exitOverride and the output configuration.
   program
@@ -19,7 +23,7 @@ export function buildProgram(ctx: Context, redact: (text: string) => string): Co
     .configureOutput({
       writeOut: (text) => void ctx.stdout.write(text),
       writeErr: (text) => void ctx.stderr.write(text),
-      outputError: (text, write) => write(redact(usageLine(text))),
+      outputError: (text, write) => write(redact(usageLine(text, helpFor(program, commandName)))),
     })
     .addHelpText(
       'after',
@@ -37,8 +41,16 @@ Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication 
   return program;
 }
 
+function helpFor(program: Command, name: string | undefined): string {
+  const known = name !== undefined && program.commands.some((c) => c.name() === name);
+  return known ? `healthdata ${name} --help` : 'healthdata --help';
+}
+
 /** commander says "error: …"; make it one line in the CLI's own voice, with a way forward. */
-function usageLine(text: string): string {
-  const message = text.trim().replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
-  return `healthdata: error: ${message} (see 'healthdata --help')\n`;
+function usageLine(text: string, helpCommand: string): string {
+  const message = text
+    .trim()
+    .replace(/^error:\s*/, '')
+    .replace(/\s*\n\s*/g, ' ');
+  return `healthdata: error: ${message} (see '${helpCommand}')\n`;
 }

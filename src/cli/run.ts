@@ -9,7 +9,7 @@ import { buildProgram } from './program.ts';
 export async function run(argv: readonly string[], ctx: Context): Promise<number> {
   const verbose = argv.includes('--verbose');
   const redact = secretRedactor(argv, ctx);
-  const program = buildProgram(ctx, redact);
+  const program = buildProgram(ctx, redact, argv[0]);
   if (argv.length === 0) {
     ctx.stderr.write(program.helpInformation());
     return ExitCode.usage;
@@ -40,7 +40,9 @@ function report(
     return reason.exitCode;
   }
   const message = reason instanceof Error ? reason.message : String(reason);
-  print(`healthdata: error: unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+  print(
+    `healthdata: error: unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`,
+  );
   if (verbose && reason instanceof Error && reason.stack) print(`${reason.stack}\n`);
   return ExitCode.failure;
 }

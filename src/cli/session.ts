@@ -1,6 +1,7 @@
 // Turns connection flags into a ready client: settings resolved (or the in-process sandbox for
 // --demo), one keep-alive undici Agent for the whole run, and the retry/timeout policy.
-import type { Dispatcher } from 'undici';
+// Static import: this module is itself loaded lazily, so undici stays out of start-up.
+import { Agent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
 import { parseBaseUrl } from '../api/origin.ts';
 import { defaultRetryPolicy } from '../api/retry.ts';
@@ -36,11 +37,13 @@ export async function openSession(
     const settings = await resolveSettings({
       flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
       env: ctx.env,
-      config: () => openConfig({ dir: ctx.env['HEALTHDATA_CONFIG_DIR'] }),
+      config: () => openConfig(ctx.env),
     });
     baseUrl = settings.baseUrl.value;
     apiKey = settings.apiKey.value;
-    notices.verbose(`base URL from ${settings.baseUrl.source}, API key from ${settings.apiKey.source}`);
+    notices.verbose(
+      `base URL from ${settings.baseUrl.source}, API key from ${settings.apiKey.source}`,
+    );
   }
   try {
     const url = parseBaseUrl(baseUrl, flags.allowInsecureHttp ?? false);
@@ -49,7 +52,6 @@ export async function openSession(
     if (ctx.dispatcher) {
       dispatcher = ctx.dispatcher;
     } else {
-      const { Agent } = await import('undici');
       const agent = new Agent({
         connections,
         keepAliveTimeout: 10_000,

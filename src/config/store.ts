@@ -1,7 +1,8 @@
 // The config file, through conf. It holds the API key, so the file is kept at 0600 in a 0700
 // directory, and a looser existing file or directory is tightened whenever it is opened.
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { Env } from './settings.ts';
 import type { ConfigKey } from './keys.ts';
 
 export interface ConfigStore {
@@ -12,13 +13,20 @@ export interface ConfigStore {
   all(): Partial<Record<ConfigKey, string>>;
 }
 
-export interface ConfigLocation {
-  /** HEALTHDATA_CONFIG_DIR; without it conf's default (which honours XDG_CONFIG_HOME) applies. */
-  dir?: string | undefined;
+/**
+ * HEALTHDATA_CONFIG_DIR wins; else $XDG_CONFIG_HOME/healthdata, which is what conf's own default
+ * (env-paths) picks too, but taken from the env we are given rather than the process's.
+ */
+export function configDir(env: Env): string | undefined {
+  const dir = env['HEALTHDATA_CONFIG_DIR'];
+  if (dir) return dir;
+  const xdg = env['XDG_CONFIG_HOME'];
+  return xdg ? join(xdg, 'healthdata') : undefined;
 }
 
-export async function openConfig(location: ConfigLocation = {}): Promise<ConfigStore> {
+export async function openConfig(env: Env): Promise<ConfigStore> {
   const { default: Conf } = await import('conf');
+  const location = { dir: configDir(env) };
   if (location.dir) ensurePrivateDir(location.dir);
   const conf = new Conf<Record<string, unknown>>({
     projectName: 'healthdata',

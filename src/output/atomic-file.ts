@@ -29,7 +29,10 @@ export async function atomicFile(target: string): Promise<FileDestination> {
     handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot write --output ${target} (${reason}) — check the directory exists and is writable`, 'bad_output');
+    throw new UsageError(
+      `cannot write --output ${target} (${reason}) — check the directory exists and is writable`,
+      'bad_output',
+    );
   }
   await handle.chmod(mode);
   let done = false;

@@ -36,7 +36,9 @@ export async function writeRecords(
     case 'csv':
     case 'tsv': {
       const rows = mainArray(body) ?? (isRecord(body) ? [body] : []);
-      await out.write(delimited(rows.filter(isRecord), options.format === 'csv' ? ',' : '\t', options.header));
+      await out.write(
+        delimited(rows.filter(isRecord), options.format === 'csv' ? ',' : '\t', options.header),
+      );
       break;
     }
     case 'table':
@@ -72,7 +74,7 @@ function delimited(rows: readonly Row[], delimiter: string, header: boolean): st
 
 async function tables(body: unknown, hide: readonly string[]): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  const style = { head: [], border: [] };
+  const style = { head: [], border: [], compact: true };
   const recordTable = (rows: readonly unknown[]): string => {
     if (rows.length === 0) return '(none)';
     if (!rows.every(isRecord)) return rows.map(displayCell).join('\n');
@@ -89,7 +91,10 @@ async function tables(body: unknown, hide: readonly string[]): Promise<string> {
     if (hide.includes(key)) continue;
     if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) {
       sections.push(`${key}:\n${recordTable(value)}`);
-    } else if (isRecord(value) && Object.values(value).every((v) => !isRecord(v) && !Array.isArray(v))) {
+    } else if (
+      isRecord(value) &&
+      Object.values(value).every((v) => !isRecord(v) && !Array.isArray(v))
+    ) {
       for (const [k, v] of Object.entries(value)) pairs.push([`${key}.${k}`, displayCell(v)]);
     } else {
       pairs.push([key, displayCell(value)]);

@@ -13,14 +13,15 @@ export async function runConfig(
   args: { key?: string; value?: string },
   ctx: Context,
 ): Promise<void> {
-  const store = await openConfig({ dir: ctx.env['HEALTHDATA_CONFIG_DIR'] });
+  const store = await openConfig(ctx.env);
   const out = (text: string): void => void ctx.stdout.write(`${text}\n`);
   switch (action) {
     case 'path':
       out(store.path);
       return;
     case 'list': {
-      for (const [key, value] of Object.entries(store.all())) out(`${key}=${show(key as ConfigKey, value)}`);
+      for (const [key, value] of Object.entries(store.all()))
+        out(`${key}=${show(key as ConfigKey, value)}`);
       return;
     }
     case 'get': {
@@ -44,7 +45,12 @@ export async function runConfig(
   }
 }
 
-async function set(store: ConfigStore, key: ConfigKey, given: string | undefined, ctx: Context): Promise<void> {
+async function set(
+  store: ConfigStore,
+  key: ConfigKey,
+  given: string | undefined,
+  ctx: Context,
+): Promise<void> {
   let value = given;
   if (key === 'api-key') {
     value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, 'API key (input hidden): ');
@@ -52,7 +58,9 @@ async function set(store: ConfigStore, key: ConfigKey, given: string | undefined
     value = value.trim();
   } else {
     if (value === undefined) {
-      throw new UsageError(`config set ${key} needs a value, e.g. healthdata config set base-url https://api.example.com`);
+      throw new UsageError(
+        `config set ${key} needs a value, e.g. healthdata config set base-url https://api.example.com`,
+      );
     }
     parseBaseUrl(value, true);
   }

@@ -110,11 +110,15 @@ async function openPages(
   const end = query.to ?? localDate(ctx.clock.now());
   if (start === null || start > end) {
     if (start === null) {
-      notices.warn('--parallel needs a start date when the plan has no history floor; pass --from — fetching sequentially');
+      notices.warn(
+        '--parallel needs a start date when the plan has no history floor; pass --from — fetching sequentially',
+      );
     }
     return paginate(fetchPage, query, options);
   }
   const partitions = partitionQuery(query, start, end, flags.parallel);
-  notices.verbose(`--parallel ${flags.parallel}: ${partitions.length} partitions from ${start} to ${end}`);
+  notices.verbose(
+    `--parallel ${flags.parallel}: ${partitions.length} partitions from ${start} to ${end}`,
+  );
   return paginateParallel(fetchPage, partitions, { ...options, depth: PARALLEL_DEPTH });
 }

@@ -22,7 +22,11 @@ export async function runRecords(
   });
   const session = await openSession(flags, ctx, notices, 1);
   try {
-    const { body, text } = await session.client.getJson(`api/v1/${endpoint}`, undefined, ctx.signal);
+    const { body, text } = await session.client.getJson(
+      `api/v1/${endpoint}`,
+      undefined,
+      ctx.signal,
+    );
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
     if (meta) notices.info(describeMeta(meta));
     const target = await openTarget(flags, ctx);

@@ -32,7 +32,10 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new UsageError(`port ${flags.port} is in use — pick another with --port, or --port 0 for any free one`, 'port_in_use');
+      throw new UsageError(
+        `port ${flags.port} is in use — pick another with --port, or --port 0 for any free one`,
+        'port_in_use',
+      );
     }
     throw new UsageError((error as Error).message, 'bad_sandbox_option');
   }

@@ -14,7 +14,9 @@ export function registerConfig(program: Command, ctx: Context): void {
   };
   config
     .command('set')
-    .description('set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)')
+    .description(
+      'set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)',
+    )
     .argument('<key>', 'api-key or base-url')
     .argument('[value]', 'the value (leave out for api-key to keep it out of shell history)')
     .action((key: string, value: string | undefined) =>

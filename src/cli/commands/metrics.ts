@@ -8,10 +8,18 @@ export function registerMetrics(program: Command, ctx: Context): void {
     .command('metrics')
     .description('list your metric rows, newest first, following every page')
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
-    .option('-p, --provider <names>', 'provider name(s), case-insensitive; repeat or comma-separate', collectList)
+    .option(
+      '-p, --provider <names>',
+      'provider name(s), case-insensitive; repeat or comma-separate',
+      collectList,
+    )
     .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
     .option('--to <date>', 'end date, inclusive (same forms as --from)')
-    .option('--limit <n>', 'write at most n rows in total (default: all)', integer(1, Number.MAX_SAFE_INTEGER, '--limit'))
+    .option(
+      '--limit <n>',
+      'write at most n rows in total (default: all)',
+      integer(1, Number.MAX_SAFE_INTEGER, '--limit'),
+    )
     .addOption(
       new Option('--page-size <n>', "rows per request, sent as the API's limit (1-1000)")
         .default(1000)

@@ -15,15 +15,31 @@ export function registerSandbox(program: Command, ctx: Context): void {
   program
     .command('sandbox')
     .description('run the built-in API server with synthetic demo data (Ctrl-C to stop)')
-    .addOption(new Option('--port <port>', 'port to listen on (0 = any free port)').default(8787).argParser(integer(0, 65535, '--port')))
+    .addOption(
+      new Option('--port <port>', 'port to listen on (0 = any free port)')
+        .default(8787)
+        .argParser(integer(0, 65535, '--port')),
+    )
     .option('--host <host>', 'address to bind (loopback by default)', '127.0.0.1')
     .option('--plan <plan>', 'free, basic, pro or unlimited', 'pro')
     .option('--today <date>', "fix the sandbox's today (YYYY-MM-DD; default: the real date)")
-    .addOption(new Option('--seed <n>', 'seed of the synthetic data').default(1).argParser(integer(0, 2 ** 31 - 1, '--seed')))
-    .addOption(new Option('--scale <n>', 'multiply the data (see README for rows per scale)').default(1).argParser(integer(1, 1000, '--scale')))
+    .addOption(
+      new Option('--seed <n>', 'seed of the synthetic data')
+        .default(1)
+        .argParser(integer(0, 2 ** 31 - 1, '--seed')),
+    )
+    .addOption(
+      new Option('--scale <n>', 'multiply the data (see README for rows per scale)')
+        .default(1)
+        .argParser(integer(1, 1000, '--scale')),
+    )
     .option('--latency <ms>', 'delay every response', integer(0, 600_000, '--latency'))
     .option('--fail-rate <0..1>', 'answer this fraction of requests with 503', fraction)
-    .option('--rate-limit <n>', 'allow n requests per second; more get 429 with Retry-After', integer(1, 1_000_000, '--rate-limit'))
+    .option(
+      '--rate-limit <n>',
+      'allow n requests per second; more get 429 with Retry-After',
+      integer(1, 1_000_000, '--rate-limit'),
+    )
     .action(async (flags: SandboxFlags) => {
       const { runSandbox } = await import('../actions/sandbox.ts');
       await runSandbox(flags, ctx);

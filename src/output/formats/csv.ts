@@ -24,6 +24,7 @@ export function delimitedEncoder(options: DelimitedOptions): Encoder {
   };
   return {
     start: () => (options.header ? COLUMNS.join(options.delimiter) + '\n' : ''),
-    rows: (rows) => (rows.length === 0 ? '' : stringify(rows as unknown as object[], stringifyOptions)),
+    rows: (rows) =>
+      rows.length === 0 ? '' : stringify(rows as unknown as object[], stringifyOptions),
   };
 }

@@ -1,0 +1,62 @@
+// Runs the built binary (bin/healthdata.js) as a real process, for what only a process can
+// show: pipes, signals, exit codes as the shell sees them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/healthdata.js', import.meta.url));
+
+export interface Spawned {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function spawnCli(
+  args: string[],
+  options: {
+    env?: Record<string, string | undefined>;
+    input?: string;
+    onStart?: (child: ChildProcess) => void;
+  } = {},
+): Promise<Spawned> {
+  return spawnCommand(process.execPath, [BIN, ...args], options);
+}
+
+/** Runs a shell command line (for real pipelines such as `healthdata … | head -n 3`). */
+export function spawnShell(
+  script: string,
+  options: {
+    env?: Record<string, string | undefined>;
+    onStart?: (child: ChildProcess) => void;
+  } = {},
+): Promise<Spawned> {
+  return spawnCommand('/bin/bash', ['-o', 'pipefail', '-c', script], options);
+}
+
+function spawnCommand(
+  command: string,
+  args: string[],
+  options: {
+    env?: Record<string, string | undefined>;
+    input?: string;
+    onStart?: (child: ChildProcess) => void;
+  },
+): Promise<Spawned> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+    options.onStart?.(child);
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/api/errors.ts';
+import { addDays, daysBetween, isValidDate, parseDateArg } from '../../src/lib/dates.ts';
+import { fixedClock } from '../helpers/cli.ts';
+
+const now = fixedClock('2026-11-22').now();
+
+describe('parseDateArg', () => {
+  it('accepts ISO dates as given', () => {
+    expect(parseDateArg('--from', '2024-02-29', now)).toBe('2024-02-29');
+  });
+
+  it('resolves today, yesterday and Nd in the local calendar', () => {
+    expect(parseDateArg('--from', 'today', now)).toBe('2026-11-22');
+    expect(parseDateArg('--from', 'yesterday', now)).toBe('2026-11-21');
+    expect(parseDateArg('--from', '30d', now)).toBe('2026-10-23');
+    expect(parseDateArg('--from', '0d', now)).toBe('2026-11-22');
+    expect(parseDateArg('--from', '365d', now)).toBe('2025-11-22');
+  });
+
+  it('rejects dates that are not on the calendar, naming the option and the forms', () => {
+    expect(() => parseDateArg('--from', '2023-02-29', now)).toThrow(UsageError);
+    expect(() => parseDateArg('--to', '2024-13-01', now)).toThrow(
+      /--to '2024-13-01' is not a real calendar date — use YYYY-MM-DD/,
+    );
+    expect(() => parseDateArg('--from', 'last week', now)).toThrow(/is not a date/);
+    expect(() => parseDateArg('--from', '2024-1-1', now)).toThrow(/is not a date/);
+  });
+});
+
+describe('date arithmetic', () => {
+  it('crosses months, leap days and years', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(daysBetween('2025-11-23', '2026-11-22')).toBe(364);
+  });
+
+  it('validates real dates', () => {
+    expect(isValidDate('2026-11-22')).toBe(true);
+    expect(isValidDate('2026-11-31')).toBe(false);
+    expect(isValidDate('26-11-22')).toBe(false);
+  });
+});
