@@ -28,7 +28,11 @@ export default tseslint.config(
         { object: 'process', property: 'argv', message: 'Read argv only in src/cli/main.ts.' },
         { object: 'process', property: 'env', message: 'Read env only in src/cli/main.ts.' },
         { object: 'process', property: 'exit', message: 'Set the exit code in src/cli/main.ts.' },
-        { object: 'process', property: 'exitCode', message: 'Set the exit code in src/cli/main.ts.' },
+        {
+          object: 'process',
+          property: 'exitCode',
+          message: 'Set the exit code in src/cli/main.ts.',
+        },
       ],
     },
   },

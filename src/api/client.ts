@@ -21,15 +21,24 @@ export interface ClientOptions {
 export interface JsonResponse {
   body: unknown;
   text: string;
+  status: number;
 }
 
 export class HealthClient {
   readonly #options: ClientOptions;
   readonly #http: HttpOptions;
+  readonly #log: ((line: string) => void) | undefined;
+  readonly #redact: (text: string) => string;
 
   constructor(options: ClientOptions) {
     this.#options = options;
     const key = options.apiKey;
+    const redact = (text: string): string => (key ? text.split(key).join('[REDACTED]') : text);
+    // Every log line is redacted here: the key may come from the config file, which the
+    // CLI's last-line redaction in run.ts does not know about.
+    const log = options.log;
+    this.#log = log ? (line) => log(redact(line)) : undefined;
+    this.#redact = redact;
     this.#http = {
       dispatcher: options.dispatcher,
       origin: options.baseUrl.origin,
@@ -41,8 +50,8 @@ export class HealthClient {
       },
       timeoutMs: options.timeoutMs,
       now: () => options.clock.now(),
-      log: options.log,
-      redact: (text) => (key ? text.split(key).join('[REDACTED]') : text),
+      log: this.#log,
+      redact,
     };
   }
 
@@ -57,10 +66,10 @@ export class HealthClient {
       async () => {
         const { status, text, contentType } = await httpGet(url, this.#http, signal);
         try {
-          return { body: JSON.parse(text) as unknown, text };
+          return { body: JSON.parse(text) as unknown, text, status };
         } catch {
           throw new ProtocolError(
-            `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${excerpt(text)}"`,
+            `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${excerpt(this.#redact(text))}"`,
             'bad_json',
           );
         }
@@ -70,7 +79,7 @@ export class HealthClient {
       signal,
       {
         onRetry: ({ attempt, delayMs, error }) =>
-          this.#options.log?.(
+          this.#log?.(
             `retry ${attempt}/${this.#options.retry.retries} in ${delayMs} ms: ${(error as Error).message}`,
           ),
       },
@@ -91,8 +100,16 @@ export class HealthClient {
     // The cursor is opaque: sent back exactly as received (URLSearchParams encodes it).
     if (cursor !== undefined) params.set('cursor', cursor);
     params.set('limit', String(limit));
-    const { body } = await this.getJson('api/v1/metrics', params, signal);
-    return toMetricsPage(body);
+    const { body, text, status } = await this.getJson('api/v1/metrics', params, signal);
+    try {
+      return toMetricsPage(body);
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      throw new ProtocolError(
+        `${error.message} (status ${status}): "${excerpt(this.#redact(text))}"`,
+        error.code,
+      );
+    }
   }
 }
 

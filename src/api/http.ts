@@ -48,18 +48,16 @@ export async function httpGet(
         bodyTimeout: options.timeoutMs,
       });
     } catch (error) {
-      throw toNetworkError(error, url, options.timeoutMs, signal);
+      throw failed(toNetworkError(error, url, options, signal), url, started, options);
     }
     const { statusCode: status } = response;
     let body: Buffer;
     try {
-      body = await readBody(response.body);
+      body = await readBody(response.body, options.timeoutMs);
     } catch (error) {
-      throw toNetworkError(error, url, options.timeoutMs, signal);
+      throw failed(toNetworkError(error, url, options, signal), url, started, options);
     }
-    options.log?.(
-      `GET ${options.redact(url.href)} → ${status} (${Math.round(options.now() - started)} ms)`,
-    );
+    options.log?.(`GET ${options.redact(url.href)} → ${status} (${elapsed(started, options)} ms)`);
     const location = header(response.headers, 'location');
     if (REDIRECTS.has(status) && location !== undefined) {
       if (hops >= MAX_REDIRECTS) {
@@ -78,17 +76,45 @@ export async function httpGet(
     const text = decode(body, header(response.headers, 'content-encoding'), status);
     if (status < 200 || status >= 300) {
       const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), options.now());
-      throw errorFromResponse(status, text, options.redact(url.href), retryAfter);
+      // A server may echo the key in an error body: it must not reach a message or a log.
+      throw errorFromResponse(status, options.redact(text), options.redact(url.href), retryAfter);
     }
     return { status, text, contentType: header(response.headers, 'content-type') ?? '' };
   }
 }
 
-async function readBody(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
+/** Marks a body that did not arrive in full within the timeout. */
+const BODY_DEADLINE = 'HD_BODY_DEADLINE';
+
+async function readBody(body: Dispatcher.ResponseData['body'], timeoutMs: number): Promise<Buffer> {
+  // undici's bodyTimeout only bounds the gap between chunks: a server trickling a byte at a
+  // time would hold the request forever. The whole body gets the timeout too.
+  const deadline = setTimeout(
+    () => body.destroy(Object.assign(new Error('body deadline'), { code: BODY_DEADLINE })),
+    timeoutMs,
+  );
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+  } finally {
+    clearTimeout(deadline);
+  }
+  // The body ends a moment before undici marks its connection free again: a request sent at
+  // once (the next page, an instant retry) would open a second connection instead of reusing it.
   await new Promise((resolve) => setImmediate(resolve));
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}
+
+function elapsed(started: number, options: HttpOptions): number {
+  return Math.round(options.now() - started);
+}
+
+/** Logs an attempt that got no complete response, like the ones that did. */
+function failed(error: Error, url: URL, started: number, options: HttpOptions): Error {
+  options.log?.(
+    `GET ${options.redact(url.href)} → failed: ${error.message} (${elapsed(started, options)} ms)`,
+  );
+  return error;
 }
 
 function decode(body: Buffer, encoding: string | undefined, status: number): string {
@@ -143,7 +169,7 @@ function errorCode(error: unknown): string | undefined {
 function toNetworkError(
   error: unknown,
   url: URL,
-  timeoutMs: number,
+  options: HttpOptions,
   signal: AbortSignal | undefined,
 ): Error {
   if (signal?.aborted) {
@@ -151,7 +177,7 @@ function toNetworkError(
   }
   if (error instanceof NetworkError) return error;
   const host = url.host;
-  const secs = `${Math.round(timeoutMs / 100) / 10} s`;
+  const secs = `${Math.round(options.timeoutMs / 100) / 10} s`;
   const code = errorCode(error);
   const cause = { cause: error };
   switch (code) {
@@ -167,6 +193,7 @@ function toNetworkError(
         code: 'timeout',
       });
     case 'UND_ERR_BODY_TIMEOUT':
+    case BODY_DEADLINE:
       return new NetworkError(
         `timed out after ${secs} waiting for the rest of the response from ${host}`,
         { ...cause, code: 'timeout' },
@@ -184,7 +211,7 @@ function toNetworkError(
         retryable: code === 'EAI_AGAIN',
       });
     default: {
-      const what = error instanceof Error ? error.message : String(error);
+      const what = options.redact(error instanceof Error ? error.message : String(error));
       if (code !== undefined && /CERT|SSL|TLS/.test(code)) {
         return new NetworkError(`TLS failure talking to ${host}: ${what}`, {
           ...cause,

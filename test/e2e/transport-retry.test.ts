@@ -1,0 +1,310 @@
+// Retries against real loopback servers: which failures are retried, how long the client
+// waits (backoff with full jitter, Retry-After), the retry budget, and --retries.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../helpers/cli.ts';
+import { ApiError, NetworkError, ProtocolError } from '../../src/api/errors.ts';
+import {
+  backoffDelay,
+  defaultRetryPolicy,
+  parseRetryAfter,
+  withRetries,
+  type RetryPolicy,
+} from '../../src/api/retry.ts';
+import {
+  closedPort,
+  fail,
+  hd,
+  ok,
+  pageBody,
+  reset,
+  rows,
+  send,
+  startServer,
+  type Handler,
+  type TestServer,
+} from '../helpers/test-server.ts';
+
+const PROFILE = '{"name":"Ada","meta":{"plan":"pro"}}';
+
+const servers: TestServer[] = [];
+async function serve(handler: Handler | readonly Handler[]): Promise<TestServer> {
+  const server = await startServer(handler);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const policy = (overrides: Partial<RetryPolicy> = {}): RetryPolicy => ({
+  ...defaultRetryPolicy,
+  ...overrides,
+});
+
+describe('backoffDelay (exponential, full jitter, capped)', () => {
+  it('draws uniformly from [0, base·2^attempt) and never above the cap', () => {
+    const p = (random: number): RetryPolicy =>
+      policy({ baseDelayMs: 250, maxDelayMs: 8_000, random: () => random });
+    expect([0, 1, 2, 3, 4, 5].map((a) => backoffDelay(a, p(0.999999)))).toEqual([
+      249, 499, 999, 1999, 3999, 7999,
+    ]);
+    expect(backoffDelay(6, p(0.999999))).toBe(7999);
+    expect(backoffDelay(60, p(0.999999))).toBe(7999);
+    expect(backoffDelay(3, p(0.5))).toBe(1000);
+    expect(backoffDelay(3, p(0))).toBe(0);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.UTC(2026, 10, 20, 12, 0, 0);
+  it('reads delta-seconds and HTTP-dates', () => {
+    expect(parseRetryAfter('7', now)).toBe(7_000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter(new Date(now + 9_000).toUTCString(), now)).toBe(9_000);
+    expect(parseRetryAfter(new Date(now - 9_000).toUTCString(), now)).toBe(0);
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('withRetries', () => {
+  it('retries a retryable failure with the backoff delays and returns the result', async () => {
+    const clock = fixedClock('2026-11-20');
+    const attempts: number[] = [];
+    const result = await withRetries(
+      async (attempt) => {
+        attempts.push(attempt);
+        if (attempt < 3) throw new ApiError(503, 'the server failed (503)', '');
+        return 'done';
+      },
+      policy({ retries: 3, random: () => 0.5 }),
+      clock,
+      undefined,
+    );
+    expect(result).toBe('done');
+    expect(attempts).toEqual([0, 1, 2, 3]);
+    expect(clock.slept).toEqual([125, 250, 500]);
+  });
+
+  it('never waits less than Retry-After, even when the jitter is smaller', async () => {
+    const clock = fixedClock('2026-11-20');
+    let calls = 0;
+    await withRetries(
+      async () => {
+        if (calls++ === 0) throw new ApiError(429, 'rate limited', '', 4_000);
+        return 1;
+      },
+      policy({ random: () => 0 }),
+      clock,
+      undefined,
+    );
+    expect(clock.slept).toEqual([4_000]);
+  });
+
+  it('gives up after `retries` retries and says so', async () => {
+    const clock = fixedClock('2026-11-20');
+    let calls = 0;
+    const error = await withRetries(
+      () => {
+        calls += 1;
+        return Promise.reject(new NetworkError('the connection failed'));
+      },
+      policy({ retries: 2, random: () => 0.5 }),
+      clock,
+      undefined,
+    ).catch((e: unknown) => e);
+    expect(calls).toBe(3);
+    expect((error as Error).message).toBe('the connection failed (gave up after 2 retries)');
+  });
+
+  it('does not retry what is not retryable', async () => {
+    for (const error of [
+      new ApiError(400, 'bad', ''),
+      new ApiError(401, 'key', ''),
+      new ApiError(403, 'forbidden', ''),
+      new ApiError(404, 'missing', ''),
+      new ProtocolError('not json'),
+      new NetworkError('tls', { retryable: false }),
+    ]) {
+      const clock = fixedClock('2026-11-20');
+      let calls = 0;
+      const thrown = await withRetries(
+        () => {
+          calls += 1;
+          return Promise.reject(error);
+        },
+        policy(),
+        clock,
+        undefined,
+      ).catch((e: unknown) => e);
+      expect(thrown).toBe(error);
+      expect(calls).toBe(1);
+      expect(clock.slept).toEqual([]);
+    }
+  });
+
+  it('fails at once, naming the wait, when the wait is more than the budget left', async () => {
+    const clock = fixedClock('2026-11-20');
+    let calls = 0;
+    const error = await withRetries(
+      () => {
+        calls += 1;
+        return Promise.reject(new ApiError(503, 'the server failed (503)', '', 25_000));
+      },
+      policy({ retries: 10, budgetMs: 60_000, random: () => 0 }),
+      clock,
+      undefined,
+    ).catch((e: unknown) => e);
+    // 25 s + 25 s fit in 60 s; the third wait of 25 s does not fit in the 10 s left.
+    expect(calls).toBe(3);
+    expect(clock.slept).toEqual([25_000, 25_000]);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(1);
+    expect((error as Error).message).toContain('the server asked to wait 25 s');
+    expect((error as Error).message).toContain('10 s left of the retry budget');
+  });
+});
+
+describe('retries against a real server', () => {
+  it.each([408, 429, 500, 502, 503, 504])('retries a GET that got %i', async (status) => {
+    const server = await serve([fail(status), ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${PROFILE}\n`);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((q) => q.path)).toEqual(['/api/v1/profile', '/api/v1/profile']);
+    expect(r.clock.slept).toHaveLength(1);
+  });
+
+  it.each([400, 401, 403, 404])('never retries %i', async (status) => {
+    const server = await serve([fail(status), ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(status === 401 ? 3 : 1);
+    expect(r.stdout).toBe('');
+    expect(server.requests).toHaveLength(1);
+    expect(r.clock.slept).toEqual([]);
+  });
+
+  it('exits 3 on 401 with a message about the key', async () => {
+    const server = await serve(fail(401, '{"error":{"code":"invalid_key","message":"bad key"}}'));
+    const r = await hd(server.url, ['profile']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/rejected the key \(401\)/);
+    expect(r.stderr).toContain('HEALTHDATA_API_KEY');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a connection the server resets before responding', async () => {
+    const server = await serve([reset, reset, ok(pageBody(rows(0, 3), null))]);
+    const r = await hd(server.url, ['metrics', '-f', 'ndjson']);
+    expect(r.code).toBe(0);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(rows(0, 3));
+    expect(server.requests).toHaveLength(3);
+    expect(server.connections()).toBe(3);
+  });
+
+  it('retries a refused connection, then gives up with exit 1', async () => {
+    const port = await closedPort();
+    const r = await hd(`http://127.0.0.1:${port}`, ['profile', '--retries', '2']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('connection refused');
+    expect(r.stderr).toContain('gave up after 2 retries');
+    expect(r.clock.slept).toHaveLength(2);
+  });
+
+  it('--retries n: gives up after n retries, the server saw n+1 requests', async () => {
+    const server = await serve(fail(503));
+    const r = await hd(server.url, ['profile', '--retries', '4']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the server failed (503)');
+    expect(r.stderr).toContain('gave up after 4 retries');
+    expect(server.requests).toHaveLength(5);
+    // Full jitter with random = 0.5: half of 250·2^attempt.
+    expect(r.clock.slept).toEqual([125, 250, 500, 1000]);
+  });
+
+  it('retries 3 times by default', async () => {
+    const server = await serve(fail(500));
+    const r = await hd(server.url, ['profile']);
+    expect(r.code).toBe(1);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('--retries 0 sends exactly one request', async () => {
+    const server = await serve(fail(503));
+    const r = await hd(server.url, ['profile', '--retries', '0']);
+    expect(r.code).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    expect(r.clock.slept).toEqual([]);
+  });
+
+  it('honours Retry-After in seconds', async () => {
+    const server = await serve([fail(429, '', { 'retry-after': '7' }), ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(r.clock.slept).toHaveLength(1);
+    expect(r.clock.slept[0]).toBeGreaterThanOrEqual(7_000);
+  });
+
+  it('honours Retry-After as an HTTP-date', async () => {
+    const clock = fixedClock('2026-11-20');
+    const server = await serve([
+      (_req, res) =>
+        send(res, 503, '', { 'retry-after': new Date(clock.now() + 12_000).toUTCString() }),
+      ok(PROFILE),
+    ]);
+    const r = await hd(server.url, ['profile', '-f', 'json'], { clock, random: () => 0.99 });
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(r.clock.slept).toHaveLength(1);
+    expect(r.clock.slept[0]).toBeGreaterThanOrEqual(12_000);
+  });
+
+  it('fails at once, exit 1, when Retry-After is longer than the retry budget', async () => {
+    const server = await serve([fail(503, '', { 'retry-after': '120' }), ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('the server asked to wait 120 s');
+    expect(r.stderr).toContain('retry budget');
+    expect(server.requests).toHaveLength(1);
+    expect(r.clock.slept).toEqual([]);
+  });
+
+  it('fails at once when an HTTP-date Retry-After is beyond the budget', async () => {
+    const clock = fixedClock('2026-11-20');
+    const server = await serve([
+      (_req, res) =>
+        send(res, 429, '', { 'retry-after': new Date(clock.now() + 300_000).toUTCString() }),
+      ok(PROFILE),
+    ]);
+    const r = await hd(server.url, ['profile'], { clock });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the server asked to wait 300 s');
+    expect(server.requests).toHaveLength(1);
+    expect(clock.slept).toEqual([]);
+  });
+
+  it('retries inside pagination re-request the same page', async () => {
+    const server = await serve([
+      ok(pageBody(rows(0, 2), 'c1')),
+      fail(502),
+      ok(pageBody(rows(2, 2), null)),
+    ]);
+    const r = await hd(server.url, ['metrics', '-f', 'ndjson', '--page-size', '2']);
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.query.get('cursor'))).toEqual([null, 'c1', 'c1']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(rows(0, 4));
+  });
+});

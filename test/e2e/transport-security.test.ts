@@ -1,0 +1,275 @@
+// Where the key may go: only to the configured origin (redirects), never over plain http to a
+// remote host, and never into a log line or an error message.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Dispatcher } from 'undici';
+import { UsageError } from '../../src/api/errors.ts';
+import { isLoopback, parseBaseUrl } from '../../src/api/origin.ts';
+import { runCli, tempDir } from '../helpers/cli.ts';
+import {
+  API_KEY,
+  closedPort,
+  expectNoKey,
+  fail,
+  hd,
+  ok,
+  reset,
+  send,
+  startServer,
+  type Handler,
+  type TestServer,
+} from '../helpers/test-server.ts';
+
+const PROFILE = '{"name":"Ada","meta":{"plan":"pro"}}';
+
+const servers: TestServer[] = [];
+async function serve(handler: Handler | readonly Handler[]): Promise<TestServer> {
+  const server = await startServer(handler);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const redirect =
+  (status: number, location: string): Handler =>
+  (_req, res) =>
+    send(res, status, '', { location });
+
+/** A transport that records what would be sent, and sends nothing. */
+function recordingDispatcher(): { dispatcher: Dispatcher; origins: string[] } {
+  const origins: string[] = [];
+  const dispatcher = {
+    request(options: { origin: string }) {
+      origins.push(String(options.origin));
+      const error = Object.assign(new Error('getaddrinfo ENOTFOUND healthdata.invalid'), {
+        code: 'ENOTFOUND',
+      });
+      return Promise.reject(error);
+    },
+  } as unknown as Dispatcher;
+  return { dispatcher, origins };
+}
+
+describe('redirects and the Authorization header', () => {
+  it.each([301, 302, 303, 307, 308])(
+    'a %i to another origin does not carry the key',
+    async (status) => {
+      const other = await serve(ok(PROFILE));
+      const home = await serve(redirect(status, `${other.url}/elsewhere?x=1`));
+      const r = await hd(home.url, ['profile', '-f', 'json']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${PROFILE}\n`);
+      expect(home.requests).toHaveLength(1);
+      expect(home.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(other.requests).toHaveLength(1);
+      expect(other.requests[0]?.url).toBe('/elsewhere?x=1');
+      expect(other.requests[0]?.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(other.requests[0]?.headers)).not.toContain(API_KEY);
+    },
+  );
+
+  it('localhost is another origin than 127.0.0.1 (same port)', async () => {
+    let port = 0;
+    const server = await serve([
+      (_req, res) => send(res, 302, '', { location: `http://localhost:${port}/p` }),
+      ok(PROFILE),
+    ]);
+    port = server.port;
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    // localhost may resolve to ::1, where nothing listens; either way the key must not go.
+    for (const request of server.requests.slice(1)) {
+      expect(request.headers.authorization).toBeUndefined();
+    }
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    if (server.requests.length === 2) expect(r.code).toBe(0);
+  });
+
+  it('a same-origin redirect keeps the key', async () => {
+    const server = await serve([redirect(302, '/api/v1/profile-moved'), ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.path)).toEqual([
+      '/api/v1/profile',
+      '/api/v1/profile-moved',
+    ]);
+    expect(server.requests.map((q) => q.headers.authorization)).toEqual([
+      `Bearer ${API_KEY}`,
+      `Bearer ${API_KEY}`,
+    ]);
+  });
+
+  it('a redirect away and back: only the configured origin gets the key', async () => {
+    let homeUrl = '';
+    const other = await serve((_req, res) => send(res, 307, '', { location: `${homeUrl}/back` }));
+    const home = await serve([redirect(302, `${other.url}/away`), ok(PROFILE)]);
+    homeUrl = home.url;
+    const r = await hd(home.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(other.requests.map((q) => [q.path, q.headers.authorization])).toEqual([
+      ['/away', undefined],
+    ]);
+    expect(home.requests.map((q) => [q.path, q.headers.authorization])).toEqual([
+      ['/api/v1/profile', `Bearer ${API_KEY}`],
+      ['/back', `Bearer ${API_KEY}`],
+    ]);
+  });
+
+  it('gives up on a redirect loop (exit 1), without looping forever', async () => {
+    const server = await serve(redirect(302, '/api/v1/profile'));
+    const r = await hd(server.url, ['profile']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('too many redirects');
+    expect(server.requests.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('plain http', () => {
+  it('refuses http:// to a remote host before any request (exit 2)', async () => {
+    const { dispatcher, origins } = recordingDispatcher();
+    const r = await hd('http://example.com', ['profile'], { dispatcher });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('would cross the network in clear');
+    expect(r.stderr).toContain('--allow-insecure-http');
+    expect(origins).toEqual([]);
+  });
+
+  it('--allow-insecure-http lets it try', async () => {
+    const { dispatcher, origins } = recordingDispatcher();
+    const r = await hd('http://healthdata.invalid', ['profile', '--allow-insecure-http'], {
+      dispatcher,
+    });
+    expect(r.stderr).not.toContain('cross the network in clear');
+    expect(origins).toEqual(['http://healthdata.invalid']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('could not resolve host healthdata.invalid');
+  });
+
+  it('parseBaseUrl: loopback over http is allowed, anything else needs the flag', () => {
+    for (const url of [
+      'http://127.0.0.1:8080',
+      'http://127.1.2.3',
+      'http://localhost:3000/api',
+      'http://api.localhost',
+      'http://[::1]:8080',
+      'https://example.com',
+    ]) {
+      expect(() => parseBaseUrl(url, false), url).not.toThrow();
+    }
+    for (const url of [
+      'http://example.com',
+      'http://10.0.0.1',
+      'http://192.168.1.10:8080',
+      'http://[::2]',
+      'http://127.0.0.1.example.com',
+      'http://localhost.example.com',
+    ]) {
+      expect(() => parseBaseUrl(url, false), url).toThrow(UsageError);
+      expect(() => parseBaseUrl(url, false), url).toThrow(/cross the network in clear/);
+      expect(parseBaseUrl(url, true).protocol).toBe('http:');
+    }
+    expect(isLoopback('[::1]')).toBe(true);
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('128.0.0.1')).toBe(false);
+  });
+
+  it('over loopback http the request is sent', async () => {
+    const server = await serve(ok(PROFILE));
+    const r = await hd(server.url, ['profile', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('the key never shows', () => {
+  it('--verbose logs every request with method, URL, status and time', async () => {
+    const server = await serve([fail(503), reset, ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json', '--verbose']);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => / GET /.test(l));
+    const url = `${server.url}/api/v1/profile`;
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(new RegExp(`GET ${url} → 503 \\(\\d+ ms\\)`));
+    expect(lines[1]).toMatch(new RegExp(`GET ${url} → failed: .*\\(\\d+ ms\\)`));
+    expect(lines[2]).toMatch(new RegExp(`GET ${url} → 200 \\(\\d+ ms\\)`));
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('--verbose redacts the key a hostile redirect put in the URL', async () => {
+    const server = await serve([redirect(302, `/x?token=${API_KEY}`), ok(PROFILE)]);
+    const r = await hd(server.url, ['profile', '-f', 'json', '--verbose']);
+    expect(r.code).toBe(0);
+    expect(server.requests[1]?.url).toBe(`/x?token=${API_KEY}`);
+    expect(r.stderr).toContain('/x?token=[REDACTED]');
+  });
+
+  it('a hostile redirect with the key in the URL, failing, does not print it', async () => {
+    const server = await serve([redirect(302, `/x?token=${API_KEY}`), fail(404, 'nothing')]);
+    const r = await hd(server.url, ['profile', '--verbose']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not found (404)');
+    expect(r.stderr).toContain('token=[REDACTED]');
+  });
+
+  it('a 401 message does not contain the key, even when the server echoes it', async () => {
+    const body = JSON.stringify({ error: { code: 'invalid_key', message: `bad key ${API_KEY}` } });
+    const server = await serve(fail(401, body));
+    const r = await hd(server.url, ['profile', '--verbose']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('bad key [REDACTED]');
+  });
+
+  it('a 500 body echoing the key is redacted in retry logs and in the error', async () => {
+    const server = await serve(fail(500, `internal error for key ${API_KEY}`));
+    const r = await hd(server.url, ['profile', '--verbose', '--retries', '2']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('internal error for key [REDACTED]');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('a key from the environment is redacted too', async () => {
+    const server = await serve(fail(500, `key=${API_KEY}`));
+    const r = await runCli(['profile', '--base-url', server.url, '--verbose', '--retries', '1'], {
+      env: { HEALTHDATA_API_KEY: API_KEY },
+      random: () => 0,
+    });
+    expect(r.code).toBe(1);
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expectNoKey(r);
+  });
+
+  it('a key from the config file is redacted too', async () => {
+    const dir = tempDir('healthdata-config-');
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    const set = await runCli(['config', 'set', 'api-key'], { env, stdin: `${API_KEY}\n` });
+    expect(set.code).toBe(0);
+    const server = await serve(fail(500, `key=${API_KEY}`));
+    const r = await runCli(['profile', '--base-url', server.url, '--verbose', '--retries', '1'], {
+      env,
+      random: () => 0,
+    });
+    expect(r.code).toBe(1);
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expectNoKey(r);
+  });
+
+  it('a non-JSON 200 echoing the key does not print it', async () => {
+    const server = await serve(
+      ok(`<html>hello ${API_KEY}</html>`, { 'content-type': 'text/html' }),
+    );
+    const dir = tempDir('healthdata-config-');
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    await runCli(['config', 'set', 'api-key'], { env, stdin: `${API_KEY}\n` });
+    const r = await runCli(['profile', '--base-url', server.url], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not JSON');
+    expectNoKey(r);
+  });
+
+  it('network errors do not contain the key', async () => {
+    const port = await closedPort();
+    const r = await hd(`http://127.0.0.1:${port}`, ['profile', '--verbose', '--retries', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('connection refused');
+  });
+});
