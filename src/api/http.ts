@@ -67,6 +67,15 @@ export async function httpGet(
         });
       }
       const next = new URL(location, url);
+      if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        throw new NetworkError(
+          `the server redirected to a ${next.protocol} URL, which is not HTTP`,
+          {
+            code: 'bad_redirect',
+            retryable: false,
+          },
+        );
+      }
       if (next.origin !== options.origin) {
         options.log?.(`redirected to ${next.origin}: not sending the API key there`);
       }

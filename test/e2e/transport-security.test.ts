@@ -115,6 +115,14 @@ describe('redirects and the Authorization header', () => {
     ]);
   });
 
+  it('refuses a redirect to a URL that is not HTTP, without retrying', async () => {
+    const server = await serve(redirect(302, 'file:///etc/passwd'));
+    const r = await hd(server.url, ['profile']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('redirected to a file: URL, which is not HTTP');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('gives up on a redirect loop (exit 1), without looping forever', async () => {
     const server = await serve(redirect(302, '/api/v1/profile'));
     const r = await hd(server.url, ['profile']);
