@@ -3,6 +3,18 @@
 // them (via dynamic import), which is what keeps `--version` and `--help` fast.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// src/ imports undici's public entry (so types and tests see the real package); the bundle
+// swaps in a slim entry with only what the CLI uses, for start-up time. If src/ ever imports
+// another undici export, the spawn tests of the built binary fail at once.
+const undiciSlim = {
+  name: 'undici-slim',
+  setup(b) {
+    const path = fileURLToPath(new URL('./undici-slim.mjs', import.meta.url));
+    b.onResolve({ filter: /^undici$/ }, () => ({ path }));
+  },
+};
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
@@ -17,6 +29,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [undiciSlim],
   // Bundled CommonJS packages (undici, cli-table3) call require() for node builtins; ESM has
   // no require, so give each chunk one.
   banner: {
