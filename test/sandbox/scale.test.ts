@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { get, page, start } from '../helpers/sandbox.ts';
+
+interface Catalog {
+  metrics: Array<{ metric: string; providers: string[]; rows: number }>;
+}
+
+const catalogRows = async (sb: Sandbox) => {
+  const body = (await get<Catalog>(sb, '/api/v1/catalog')).body;
+  return new Map(body.metrics.map((m) => [m.metric, m.rows]));
+};
+
+describe('scale', () => {
+  it('multiplies only the streamed samples, so rows grow linearly with scale', async () => {
+    const counts: number[] = [];
+    let base: Map<string, number> | undefined;
+    for (const scale of [1, 2, 3]) {
+      const sb = await start({ plan: 'unlimited', scale });
+      try {
+        counts.push(sb.rowCount);
+        const rows = await catalogRows(sb);
+        base ??= rows;
+        for (const [metric, n] of rows) {
+          const streamed = metric === 'heart_rate' || metric === 'spo2';
+          expect(n).toBe(streamed ? (base.get(metric) ?? 0) * scale : base.get(metric));
+        }
+      } finally {
+        await sb.close();
+      }
+    }
+    const [one = 0, two = 0, three = 0] = counts;
+    expect(three - two).toBe(two - one);
+    // The documented figures (seed 1, today 2026-11-22): 27,959 + 38,400 per scale unit.
+    expect(one).toBe(27_959 + 38_400);
+  });
+
+  it('reaches 300k rows at scale 8 and 1M rows at scale 26, and pages fast', async () => {
+    const t0 = performance.now();
+    const sb = await start({ plan: 'unlimited', scale: 26 });
+    try {
+      expect(performance.now() - t0).toBeLessThan(5000);
+      expect(sb.rowCount).toBe(1_026_359);
+      expect(27_959 + 38_400 * 8).toBeGreaterThanOrEqual(300_000);
+      expect(27_959 + 38_400 * 7).toBeLessThan(300_000);
+      const first = await page(sb, 'limit=1000');
+      const t1 = performance.now();
+      const next = await page(sb, `limit=1000&cursor=${first.next_cursor ?? ''}`);
+      expect(performance.now() - t1).toBeLessThan(100); // a loose bound: typically ~1 ms
+      expect(next.data).toHaveLength(1000);
+    } finally {
+      await sb.close();
+    }
+  });
+});
