@@ -2,7 +2,9 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from './clock.ts';
 import { ProtocolError } from './errors.ts';
-import { httpGet, type HttpOptions } from './http.ts';
+import { httpGet, type HttpOptions, type HttpResult } from './http.ts';
+import { peekNextCursor } from './cursor-hint.ts';
+import type { FetchedPage } from './paginate.ts';
 import { withRetries, type RetryPolicy } from './retry.ts';
 import { excerpt, isRecord } from './status.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
@@ -60,20 +62,61 @@ export class HealthClient {
     params?: URLSearchParams,
     signal?: AbortSignal,
   ): Promise<JsonResponse> {
-    const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
-    if (params) url.search = params.toString();
-    return withRetries(
-      async () => {
-        const { status, text, contentType } = await httpGet(url, this.#http, signal);
+    const response = await this.#getText(path, params, signal);
+    return { body: this.#parseJson(response), text: response.text, status: response.status };
+  }
+
+  /** One metrics page, fetched but not yet parsed: see FetchedPage. */
+  async fetchMetricsPage(
+    query: MetricsQuery,
+    cursor: string | undefined,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<FetchedPage> {
+    const params = new URLSearchParams();
+    for (const m of query.metric ?? []) params.append('metric', m);
+    for (const p of query.provider ?? []) params.append('provider', p);
+    if (query.from !== undefined) params.set('from', query.from);
+    if (query.to !== undefined) params.set('to', query.to);
+    // The cursor is opaque: sent back exactly as received (URLSearchParams encodes it).
+    if (cursor !== undefined) params.set('cursor', cursor);
+    params.set('limit', String(limit));
+    const response = await this.#getText('api/v1/metrics', params, signal);
+    return {
+      cursorHint: peekNextCursor(response.text),
+      parse: () => {
+        const body = this.#parseJson(response);
         try {
-          return { body: JSON.parse(text) as unknown, text, status };
-        } catch {
+          return toMetricsPage(body);
+        } catch (error) {
+          if (!(error instanceof ProtocolError)) throw error;
           throw new ProtocolError(
-            `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${excerpt(this.#redact(text))}"`,
-            'bad_json',
+            `${error.message} (status ${response.status}): "${excerpt(this.#redact(response.text))}"`,
+            error.code,
           );
         }
       },
+    };
+  }
+
+  async metricsPage(
+    query: MetricsQuery,
+    cursor: string | undefined,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<MetricsPage> {
+    return (await this.fetchMetricsPage(query, cursor, limit, signal)).parse();
+  }
+
+  #getText(
+    path: string,
+    params: URLSearchParams | undefined,
+    signal?: AbortSignal,
+  ): Promise<HttpResult> {
+    const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
+    if (params) url.search = params.toString();
+    return withRetries(
+      () => httpGet(url, this.#http, signal),
       this.#options.retry,
       this.#options.clock,
       signal,
@@ -86,28 +129,13 @@ export class HealthClient {
     );
   }
 
-  async metricsPage(
-    query: MetricsQuery,
-    cursor: string | undefined,
-    limit: number,
-    signal?: AbortSignal,
-  ): Promise<MetricsPage> {
-    const params = new URLSearchParams();
-    for (const m of query.metric ?? []) params.append('metric', m);
-    for (const p of query.provider ?? []) params.append('provider', p);
-    if (query.from !== undefined) params.set('from', query.from);
-    if (query.to !== undefined) params.set('to', query.to);
-    // The cursor is opaque: sent back exactly as received (URLSearchParams encodes it).
-    if (cursor !== undefined) params.set('cursor', cursor);
-    params.set('limit', String(limit));
-    const { body, text, status } = await this.getJson('api/v1/metrics', params, signal);
+  #parseJson({ status, text, contentType }: HttpResult): unknown {
     try {
-      return toMetricsPage(body);
-    } catch (error) {
-      if (!(error instanceof ProtocolError)) throw error;
+      return JSON.parse(text) as unknown;
+    } catch {
       throw new ProtocolError(
-        `${error.message} (status ${status}): "${excerpt(this.#redact(text))}"`,
-        error.code,
+        `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${excerpt(this.#redact(text))}"`,
+        'bad_json',
       );
     }
   }

@@ -1,15 +1,23 @@
-// Pagination as an async generator of pages. The request for page N+1 is sent before page N
-// is handed to the consumer, so writing overlaps the network. Stopping early (`break`, an
-// error, or the row cap) aborts the request in flight in `finally`.
+// Pagination as an async generator of pages. The request for page N+1 goes out before page N
+// is handed to the consumer, and even before page N is parsed: the next cursor is read off the
+// raw text (a hint, checked against the parsed page). So the server, the parser and the writer
+// all work at once. Stopping early (`break`, an error, the row cap) aborts whatever is in flight.
 import { ProtocolError } from './errors.ts';
 import type { MetricsPage, MetricsQuery } from './types.ts';
+
+/** A page whose body has arrived but is not parsed yet. */
+export interface FetchedPage {
+  /** next_cursor as read off the raw body: a string, null (last page), or undefined (unknown). */
+  readonly cursorHint: string | null | undefined;
+  parse(): MetricsPage;
+}
 
 export type FetchPage = (
   query: MetricsQuery,
   cursor: string | undefined,
   limit: number,
   signal: AbortSignal,
-) => Promise<MetricsPage>;
+) => Promise<FetchedPage>;
 
 export interface PaginateOptions {
   pageSize: number;
@@ -23,6 +31,12 @@ export interface Page extends MetricsPage {
   cut: boolean;
 }
 
+interface InFlight {
+  cursor: string | undefined;
+  response: Promise<FetchedPage>;
+  abort(): void;
+}
+
 export async function* paginate(
   fetchPage: FetchPage,
   query: MetricsQuery,
@@ -33,23 +47,27 @@ export async function* paginate(
   options.signal?.addEventListener('abort', stop, { once: true });
   const seen = new Set<string>();
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
-  const request = (cursor: string | undefined): Promise<MetricsPage> => {
-    const pending = fetchPage(
-      query,
-      cursor,
-      Math.min(options.pageSize, remaining),
-      controller.signal,
-    );
-    // If the consumer stops before awaiting this prefetch, its rejection is expected.
-    pending.catch(() => undefined);
-    return pending;
+  const send = (cursor: string | undefined, rowsLeft: number): InFlight => {
+    const own = new AbortController();
+    const signal = AbortSignal.any([controller.signal, own.signal]);
+    const response = fetchPage(query, cursor, Math.min(options.pageSize, rowsLeft), signal);
+    // If the consumer stops, or a guess was wrong, nobody awaits this: its rejection is expected.
+    response.catch(() => undefined);
+    return { cursor, response, abort: () => own.abort() };
   };
   try {
     if (options.signal?.aborted) throw options.signal.reason;
-    let pending: Promise<MetricsPage> | undefined = request(undefined);
-    while (pending) {
-      const page: MetricsPage = await pending;
-      pending = undefined;
+    let current: InFlight | undefined = send(undefined, remaining);
+    while (current) {
+      const fetched = await current.response;
+      const asked = Math.min(options.pageSize, remaining);
+      // Guess that the page is full, so a guessed request never asks for more than is left.
+      let next: InFlight | undefined;
+      const hint = fetched.cursorHint;
+      if (typeof hint === 'string' && !seen.has(hint) && remaining - asked > 0) {
+        next = send(hint, remaining - asked);
+      }
+      const page = fetched.parse();
       let data = page.data;
       let cut = false;
       if (data.length > remaining) {
@@ -57,23 +75,30 @@ export async function* paginate(
         cut = true;
       }
       remaining -= data.length;
-      const next = page.next_cursor;
-      if (next !== null) {
+      const cursor = page.next_cursor;
+      if (next && next.cursor !== cursor) {
+        next.abort();
+        next = undefined;
+      }
+      if (cursor !== null) {
         if (remaining <= 0) {
           cut = true;
+          next?.abort();
+          next = undefined;
         } else {
           // A server that hands back a cursor it already gave would loop forever.
-          if (seen.has(next)) {
+          if (seen.has(cursor)) {
             throw new ProtocolError(
               'the API repeated a pagination cursor; stopping instead of looping forever',
               'cursor_loop',
             );
           }
-          seen.add(next);
-          pending = request(next);
+          seen.add(cursor);
+          next ??= send(cursor, remaining);
         }
       }
-      yield { data, next_cursor: next, meta: page.meta, cut };
+      current = next;
+      yield { data, next_cursor: cursor, meta: page.meta, cut };
     }
   } finally {
     options.signal?.removeEventListener('abort', stop);

@@ -1,7 +1,7 @@
 // --output: stream into a temp file beside the target, then fsync and rename it into place.
 // Until the rename, the previous file is untouched; on any failure the temp file is removed,
 // so a cron job never leaves a half-written or stray file behind.
-import { constants } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -44,8 +44,11 @@ export async function atomicFile(target: string): Promise<FileDestination> {
   };
   return {
     tempPath,
-    async write(text) {
-      if (text !== '') await handle?.write(text);
+    write(text) {
+      // Synchronous, as Node's own stdout is for files: page-cache writes are fast, and a
+      // promise per page cost more than the write itself (profiled with npm run bench).
+      if (text !== '' && handle) writeSync(handle.fd, text);
+      return Promise.resolve();
     },
     async end() {
       if (!handle || done) return;

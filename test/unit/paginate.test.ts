@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/api/errors.ts';
-import { paginate, type FetchPage } from '../../src/api/paginate.ts';
+import { paginate, type FetchedPage, type FetchPage } from '../../src/api/paginate.ts';
 import { paginateParallel } from '../../src/api/parallel.ts';
 import { partitionQuery } from '../../src/api/partition.ts';
-import type { MetricRow, MetricsQuery } from '../../src/api/types.ts';
+import type { MetricRow, MetricsPage, MetricsQuery } from '../../src/api/types.ts';
 import { addDays } from '../../src/lib/dates.ts';
 
 const meta = { plan: 'pro', history_window_days: 365, history_floor: '2026-01-01', source_cap: 3 };
+
+/** A fetched page whose cursor hint is right unless told otherwise. */
+function fetched(
+  page: MetricsPage,
+  hint: string | null | undefined = page.next_cursor,
+): FetchedPage {
+  return { cursorHint: hint, parse: () => page };
+}
 
 /** An in-memory API over `rows` (newest first) with cursors that are deliberately not offsets. */
 function fakeApi(rows: MetricRow[]) {
@@ -27,7 +35,7 @@ function fakeApi(rows: MetricRow[]) {
     const data = matching.slice(offset, offset + limit);
     const end = offset + data.length;
     const next = end < matching.length ? Buffer.from(`pos:${end}??>`).toString('base64') : null;
-    return { data, next_cursor: next, meta };
+    return fetched({ data, next_cursor: next, meta });
   };
   return { fetchPage, calls, aborted };
 }
@@ -71,7 +79,7 @@ describe('paginate', () => {
     const fetchPage: FetchPage = (_q, cursor) => {
       seen.push(cursor);
       const i = seen.length - 1;
-      return Promise.resolve({ data: [], next_cursor: cursors[i] ?? null, meta });
+      return Promise.resolve(fetched({ data: [], next_cursor: cursors[i] ?? null, meta }));
     };
     await collect(paginate(fetchPage, {}, { pageSize: 10 }));
     expect(seen).toEqual([undefined, ...cursors]);
@@ -97,7 +105,7 @@ describe('paginate', () => {
 
   it('fails on a repeated cursor instead of looping', async () => {
     const fetchPage: FetchPage = () =>
-      Promise.resolve({ data: rowsFor(1, 1), next_cursor: 'same', meta });
+      Promise.resolve(fetched({ data: rowsFor(1, 1), next_cursor: 'same', meta }));
     await expect(collect(paginate(fetchPage, {}, { pageSize: 1 }))).rejects.toThrow(ProtocolError);
   });
 
@@ -115,6 +123,46 @@ describe('paginate', () => {
       break;
     }
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('paginate: requesting the next page before parsing this one', () => {
+  it('sends the request for page N+1 before page N is parsed', async () => {
+    const api = fakeApi(rowsFor(10, 10));
+    const callsAtParse: number[] = [];
+    const fetchPage: FetchPage = async (q, c, l, s) => {
+      const page = await api.fetchPage(q, c, l, s);
+      return {
+        cursorHint: page.cursorHint,
+        parse: () => {
+          callsAtParse.push(api.calls.length);
+          return page.parse();
+        },
+      };
+    };
+    const rows = await collect(paginate(fetchPage, {}, { pageSize: 30 }));
+    expect(rows).toHaveLength(100);
+    expect(callsAtParse).toEqual([2, 3, 4, 4]);
+  });
+
+  it('aborts a request sent on a wrong hint and follows the parsed cursor instead', async () => {
+    const rows = rowsFor(10, 10);
+    const api = fakeApi(rows);
+    const lying: FetchPage = async (q, c, l, s) => {
+      const page = (await api.fetchPage(q, c, l, s)).parse();
+      return fetched(page, page.next_cursor === null ? null : 'not-the-cursor');
+    };
+    expect(await collect(paginate(lying, {}, { pageSize: 25 }))).toEqual(rows);
+    const guessed = api.calls.filter((c) => c.cursor === 'not-the-cursor');
+    expect(guessed.length).toBeGreaterThan(0);
+    // Every guessed request was aborted before its answer was used.
+    expect(api.aborted.filter(Boolean).length).toBe(guessed.length);
+  });
+
+  it('never lets a guessed request ask for more rows than are left', async () => {
+    const api = fakeApi(rowsFor(10, 10));
+    await collect(paginate(api.fetchPage, {}, { pageSize: 30, maxRows: 70 }));
+    expect(api.calls.map((c) => c.limit)).toEqual([30, 30, 10]);
   });
 });
 

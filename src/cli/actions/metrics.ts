@@ -93,7 +93,7 @@ async function openPages(
   notices: Notices,
 ): Promise<AsyncIterable<Page>> {
   const fetchPage: FetchPage = (q, cursor, limit, signal) =>
-    client.metricsPage(q, cursor, limit, signal);
+    client.fetchMetricsPage(q, cursor, limit, signal);
   const options = {
     pageSize: flags.pageSize,
     signal: ctx.signal,
