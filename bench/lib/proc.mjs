@@ -1,0 +1,90 @@
+// Every child runs in its own process group so that a stop (error, Ctrl-C, the bench's own
+// exit) can end it together with whatever it started: GNU time ignores SIGINT, and curl/jq
+// run under bash.
+import { spawn } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const live = new Set();
+
+export function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+// Last resort on any exit path: the sandbox gets its polite SIGINT (it stops on its own after
+// we are gone), everything else is killed.
+process.on('exit', () => {
+  for (const child of live) killGroup(child, child.stopSignal);
+});
+
+/**
+ * Starts a child and keeps it registered until it exits. stdout is captured only on request
+ * (bulk output goes to files or /dev/null); stderr is always kept, trimmed, for error messages.
+ */
+export function start(cmd, args, opts = {}) {
+  const { env, captureStdout = false, stdin = 'ignore', stopSignal = 'SIGKILL' } = opts;
+  const child = spawn(cmd, args, {
+    env,
+    detached: true,
+    stdio: [stdin, captureStdout ? 'pipe' : 'ignore', 'pipe'],
+  });
+  child.stopSignal = stopSignal;
+  live.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (s) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s) => (stderr = (stderr + s).slice(-20000)));
+  const done = new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, done, output: () => ({ stdout, stderr }) };
+}
+
+/** Runs to completion; the wall time spans spawn() to the exit of the whole process tree. */
+export async function run(cmd, args, { timeoutMs = 15 * 60_000, ...opts } = {}) {
+  const t0 = performance.now();
+  const { child, done } = start(cmd, args, opts);
+  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
+  try {
+    const result = await done;
+    return { ...result, wallMs: performance.now() - t0, timedOut: result.signal === 'SIGKILL' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Like run(), under GNU time for the peak RSS (KiB) of the command (largest process). */
+export async function runTimed(tmpDir, cmd, args, opts) {
+  const rssFile = join(tmpDir, `rss-${process.hrtime.bigint()}.txt`);
+  const r = await run('/usr/bin/time', ['-o', rssFile, '-f', '%M', cmd, ...args], opts);
+  return { ...r, rssKiB: await readRss(rssFile) };
+}
+
+/** GNU time prefixes "Command exited with non-zero status N"; the figure is the last line. */
+export async function readRss(file) {
+  try {
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    return Number(lines.at(-1));
+  } catch {
+    return NaN;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+export function check(result, what) {
+  if (result.code === 0) return result;
+  const why = result.timedOut ? 'timed out' : `exit ${result.code ?? result.signal}`;
+  throw new Error(
+    `${what} failed (${why}):\n${result.stderr.trim().split('\n').slice(-5).join('\n')}`,
+  );
+}

@@ -1,0 +1,191 @@
+// npm run bench [-- options]: builds, then measures healthdata against the built-in sandbox.
+// Progress goes to stderr; the Markdown report to stdout and bench/results/latest.md.
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Report } from './lib/report.mjs';
+import { sandboxWithRows } from './lib/sandbox.mjs';
+import { overlap, parallel } from './sections/latency.mjs';
+import { memory } from './sections/memory.mjs';
+import { startup } from './sections/startup.mjs';
+import { throughput } from './sections/throughput.mjs';
+
+const SECTIONS = ['startup', 'throughput', 'memory', 'overlap', 'parallel'];
+// A fixed "today" makes the generated data, and so every row count, the same on every run.
+const TODAY = '2026-11-22';
+// ~140 pages of 1000: long enough that 50 ms per page dominates, short enough for 3+3+3 runs.
+const LATENCY_ROWS = 120_000;
+
+const USAGE = `usage: npm run bench -- [options]
+  --rows <n>          rows for throughput and memory (default 300000)
+  --runs <n>          interleaved rounds per client (default 5)
+  --curl-runs <n>     rounds for the slow curl+jq loop (default 3)
+  --startup-runs <n>  rounds for the start-up timings (default 20)
+  --latency <ms>      sandbox latency for overlap and parallel (default 50)
+  --skip-curl         leave out the curl+jq loop
+  --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
+  --only <list>       comma-separated: ${SECTIONS.join(', ')}`;
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      rows: { type: 'string', default: '300000' },
+      runs: { type: 'string', default: '5' },
+      'curl-runs': { type: 'string', default: '3' },
+      'startup-runs': { type: 'string', default: '20' },
+      latency: { type: 'string', default: '50' },
+      'skip-curl': { type: 'boolean', default: false },
+      memory: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const int = (name) => {
+    const n = Number(values[name]);
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  const only = (values.only ?? []).flatMap((s) => s.split(',')).filter(Boolean);
+  for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section ${s}`);
+  return {
+    rows: int('rows'),
+    runs: int('runs'),
+    curlRuns: int('curl-runs'),
+    startupRuns: int('startup-runs'),
+    latency: int('latency'),
+    skipCurl: values['skip-curl'],
+    memory: values.memory,
+    sections: new Set(only.length ? only : SECTIONS),
+  };
+}
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const here = (f) => join(root, 'bench', f);
+// The bench sets HEALTHDATA_* itself per sandbox; leftovers from the shell must not leak in.
+const baseEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('HEALTHDATA_')),
+);
+const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+
+async function main() {
+  const opts = parseOptions();
+  const report = new Report();
+  const ctx = {
+    opts,
+    report,
+    log,
+    baseEnv,
+    node: process.execPath,
+    bin: join(root, 'bin', 'healthdata.js'),
+    tmp: await mkdtemp(join(tmpdir(), 'healthdata-bench-')),
+    paths: {
+      reference: here('reference-client.mjs'),
+      curlJq: here('curl-jq.sh'),
+      slowReader: here('slow-reader.mjs'),
+      firstRequest: here('first-request.mjs'),
+    },
+    hdEnv: (sb) => ({ ...baseEnv, HEALTHDATA_BASE_URL: sb.url, HEALTHDATA_API_KEY: sb.key }),
+  };
+  const want = (s) => opts.sections.has(s);
+  const sbOpts = { node: ctx.node, bin: ctx.bin, env: baseEnv, today: TODAY, log };
+  const sandboxes = new Set();
+  const withSandbox = async (minRows, latency, fn) => {
+    const sb = await sandboxWithRows(minRows, { ...sbOpts, latency });
+    sandboxes.add(sb);
+    try {
+      await fn(sb);
+    } finally {
+      sandboxes.delete(sb);
+      await sb.stop();
+    }
+  };
+  const stopAll = async () => Promise.all([...sandboxes].map((sb) => sb.stop()));
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      log(`${sig}: stopping the sandbox`);
+      stopAll().finally(() => {
+        rmSync(ctx.tmp, { recursive: true, force: true });
+        process.exit(130);
+      });
+    });
+  }
+
+  // A failing section is reported as such and the others still run: a partial report beats
+  // none when someone else's change broke one path.
+  const guard = async (name, fn) => {
+    try {
+      await fn();
+    } catch (err) {
+      log(`${name} failed: ${err.stack ?? err}`);
+      report.section(`${name}: FAILED`, '```\n' + String(err.message ?? err) + '\n```');
+      report.target(name, 'runs', 'failed', false);
+      process.exitCode = 1;
+    }
+  };
+
+  // Other people rebuild dist/ while they work; a rebuild mid-run mixes two builds' numbers.
+  const builtAt = async () =>
+    (await stat(join(root, 'dist', 'healthdata.js')).catch(() => null))?.mtimeMs;
+  const build0 = await builtAt();
+  const t0 = Date.now();
+  const described = [];
+  try {
+    // Start-up first, with no sandbox running: nothing else competes for the CPU.
+    if (want('startup')) await guard('startup', () => startup(ctx));
+    const memoryBig = want('memory') && opts.memory && opts.rows < 1_000_000;
+    if (want('throughput') || (want('memory') && !memoryBig)) {
+      await guard('sandbox', () =>
+        withSandbox(opts.rows, 0, async (sb) => {
+          described.push(`main sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+          if (want('throughput')) await guard('throughput', () => throughput(ctx, sb));
+          if (want('memory') && !memoryBig) await guard('memory', () => memory(ctx, sb));
+        }),
+      );
+    }
+    if (memoryBig) {
+      await guard('sandbox', () =>
+        withSandbox(1_000_000, 0, async (sb) => {
+          described.push(`memory sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+          await guard('memory', () => memory(ctx, sb));
+        }),
+      );
+    }
+    if (want('overlap') || want('parallel')) {
+      await guard('latency sandbox', () =>
+        withSandbox(LATENCY_ROWS, opts.latency, async (sb) => {
+          described.push(`latency sandbox: scale ${sb.scale}, ${sb.rows} rows, ${opts.latency} ms`);
+          if (want('overlap')) await guard('overlap', () => overlap(ctx, sb));
+          if (want('parallel')) await guard('parallel', () => parallel(ctx, sb));
+        }),
+      );
+    }
+  } finally {
+    await rm(ctx.tmp, { recursive: true, force: true });
+  }
+
+  if ((await builtAt()) !== build0) {
+    const warning = 'dist/ was rebuilt during this run: numbers may mix two builds; rerun.';
+    log(`WARNING: ${warning}`);
+    report.note(`**WARNING: ${warning}**`);
+  }
+  const minutes = ((Date.now() - t0) / 60_000).toFixed(1);
+  const header = [
+    `Command: \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` · ${minutes} min`,
+    `Sandbox: \`--plan unlimited --today ${TODAY}\`; ${described.join('; ') || 'not started'}.`,
+  ].join('\n');
+  const text = report.render(header);
+  await report.write(join(root, 'bench', 'results', 'latest.md'), text);
+  process.stdout.write(text);
+}
+
+main().catch((err) => {
+  log(`error: ${err.stack ?? err}`);
+  process.exitCode = 1;
+});

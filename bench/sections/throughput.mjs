@@ -1,0 +1,100 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { countLines } from '../lib/files.mjs';
+import { check, runTimed } from '../lib/proc.mjs';
+import { table } from '../lib/report.mjs';
+import { interleave } from '../lib/rounds.mjs';
+import { fmtInt, fmtMiB, fmtRatio, fmtS, max, median } from '../lib/stats.mjs';
+
+/** Each client writes its output to a file; rows are counted from it, then it is removed. */
+async function rowsIn(file, headerLines) {
+  const { lines, bytes } = await countLines(file);
+  await rm(file, { force: true });
+  return { rows: lines - headerLines, bytes };
+}
+
+export async function throughput(ctx, sb) {
+  const { opts, tmp, node } = ctx;
+  const env = ctx.hdEnv(sb);
+  const healthdata = (format, header) => async (r) => {
+    const out = join(tmp, `tp-${format}-${r}.${format}`);
+    const args = [ctx.bin, 'metrics', '-f', format, '-q', '-o', out];
+    const res = check(await runTimed(tmp, node, args, { env }), `healthdata -f ${format}`);
+    return { ...res, ...(await rowsIn(out, header)) };
+  };
+  const clients = [
+    {
+      name: 'reference',
+      label: 'reference client (node:http, parse only)',
+      run: async () => {
+        const args = [ctx.paths.reference, sb.url, sb.key];
+        const res = check(await runTimed(tmp, node, args, { env, captureStdout: true }), 'ref');
+        return { ...res, rows: JSON.parse(res.stdout).rows, bytes: NaN };
+      },
+    },
+    {
+      name: 'curl+jq',
+      label: 'curl + jq loop → csv file',
+      rounds: opts.skipCurl ? 0 : Math.min(opts.runs, opts.curlRuns),
+      run: async (r) => {
+        const out = join(tmp, `tp-curl-${r}.csv`);
+        const args = [ctx.paths.curlJq, sb.url, sb.key, out];
+        const res = check(await runTimed(tmp, 'bash', args, { env }), 'curl-jq.sh');
+        return { ...res, ...(await rowsIn(out, 0)) };
+      },
+    },
+    { name: 'ndjson', label: 'healthdata -f ndjson -o file', run: healthdata('ndjson', 0) },
+    { name: 'csv', label: 'healthdata -f csv -o file', run: healthdata('csv', 1) },
+  ];
+  ctx.log(`throughput: ${sb.rows} rows, ${opts.runs} interleaved rounds`);
+  const results = await interleave(opts.runs, clients, ctx.log);
+
+  const wall = {};
+  const rows = [];
+  const mismatches = [];
+  for (const c of clients) {
+    const rs = results[c.name];
+    if (!rs.length) continue;
+    wall[c.name] = median(rs.map((x) => x.wallMs));
+    for (const x of rs) if (x.rows !== sb.rows) mismatches.push(`${c.name}: ${x.rows}`);
+    rows.push([
+      c.label,
+      rs.length,
+      fmtS(wall[c.name]),
+      fmtInt(sb.rows / (wall[c.name] / 1000)),
+      fmtMiB(max(rs.map((x) => x.rssKiB))),
+      Number.isFinite(rs[0].bytes) ? fmtMiB(rs[0].bytes / 1024) : '—',
+      fmtInt(rs[0].rows),
+    ]);
+  }
+  const ratios = [
+    ['ndjson / reference', wall.ndjson / wall.reference, '≤', 1.3],
+    ['csv / reference', wall.csv / wall.reference, '≤', 1.5],
+    ['curl+jq / ndjson', wall['curl+jq'] / wall.ndjson, '≥', 5],
+    ['curl+jq / csv', wall['curl+jq'] / wall.csv, '≥', 5],
+  ];
+  const headers = ['client', 'runs', 'median wall', 'rows/s', 'peak RSS (max)', 'output', 'rows'];
+  const ratioRows = ratios.map(([n, v, op, goal]) => [n, fmtRatio(v), `${op} ${goal}`]);
+  let body = `${sb.rows.toLocaleString('en-US')} rows (sandbox scale ${sb.scale}), page size 1000.\n\n`;
+  body += `${table(headers, rows)}\n\n${table(['wall-time ratio', 'measured', 'target'], ratioRows)}`;
+  if (mismatches.length) {
+    const warning = `WARNING: row counts differ from the sandbox's ${sb.rows}: ${mismatches.join(', ')}`;
+    ctx.log(warning);
+    body += `\n\n**${warning}**`;
+  }
+  body +=
+    '\n\nThe sandbox runs on the same machine and competes for the same cores. Wall times ' +
+    'include process start-up and, for healthdata -o, the fsync and rename. Peak RSS is GNU ' +
+    'time %M of the measured process; for curl+jq the largest of bash, curl and jq.';
+  ctx.report.section('Throughput', body);
+  for (const [n, v, op, goal] of ratios) {
+    const ok = Number.isFinite(v) ? (op === '≤' ? v <= goal : v >= goal) : null;
+    ctx.report.target(`throughput ${n}`, `${op} ${goal}×`, fmtRatio(v), ok);
+  }
+  ctx.report.target(
+    'same row count from every client',
+    `${sb.rows}`,
+    mismatches.join(', ') || 'all equal',
+    !mismatches.length,
+  );
+}
