@@ -66,6 +66,9 @@ export async function* paginate(
       const hint = fetched.cursorHint;
       if (typeof hint === 'string' && !seen.has(hint) && remaining - asked > 0) {
         next = send(hint, remaining - asked);
+        // undici writes the request on a later turn of the event loop; let it, before parsing
+        // and writing keep this turn busy for a millisecond or more.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const page = fetched.parse();
       let data = page.data;

@@ -2,10 +2,12 @@
 // producers can work concurrently while their output is still consumed in order.
 // `abort` must make a pending `source.next()` settle: it is called when the consumer stops
 // early, because an async generator cannot be returned while one of its next() calls is pending.
+// `onDrained` is called once the source has nothing more to give (done or failed).
 export function prefetch<T>(
   source: AsyncIterator<T>,
   depth: number,
   abort: () => void,
+  onDrained?: () => void,
 ): AsyncGenerator<T, void, undefined> {
   const buffer: IteratorResult<T, unknown>[] = [];
   let failure: { error: unknown } | undefined;
@@ -32,6 +34,8 @@ export function prefetch<T>(
     } catch (error) {
       failure = { error };
       wake?.();
+    } finally {
+      onDrained?.();
     }
   };
   const running = pump();

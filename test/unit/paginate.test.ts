@@ -198,7 +198,7 @@ describe('paginateParallel', () => {
       const api = fakeApi(rows);
       const parts = partitionQuery({}, '2026-10-14', '2026-11-22', n);
       const parallel = await collect(
-        paginateParallel(api.fetchPage, parts, { pageSize: 7, depth: 2 }),
+        paginateParallel(api.fetchPage, parts, { pageSize: 7, depth: 2, concurrency: n }),
       );
       expect(parallel).toEqual(sequential);
     }
@@ -212,6 +212,7 @@ describe('paginateParallel', () => {
     for await (const p of paginateParallel(api.fetchPage, parts, {
       pageSize: 7,
       depth: 2,
+      concurrency: 4,
       maxRows: 20,
     }))
       pages.push(p);
@@ -219,5 +220,58 @@ describe('paginateParallel', () => {
     expect(pages.at(-1)?.cut).toBe(true);
     // Bounded look-ahead: far fewer requests than the whole export would need.
     expect(api.calls.length).toBeLessThan(20);
+  });
+
+  it('keeps `concurrency` partitions in flight and bounds how far they run ahead', async () => {
+    const rows = rowsFor(60, 9);
+    const api = fakeApi(rows);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let fetched = 0;
+    let consumed = 0;
+    let maxAhead = 0;
+    const counting: FetchPage = async (q, c, l, s) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        return await api.fetchPage(q, c, l, s);
+      } finally {
+        inFlight--;
+        fetched++;
+        maxAhead = Math.max(maxAhead, fetched - consumed);
+      }
+    };
+    const parts = partitionQuery({}, '2026-09-24', '2026-11-22', 20);
+    const out: MetricRow[] = [];
+    for await (const page of paginateParallel(counting, parts, {
+      pageSize: 9,
+      depth: 2,
+      concurrency: 4,
+    })) {
+      consumed++;
+      out.push(...page.data);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(out).toEqual(rows);
+    expect(maxInFlight).toBeGreaterThanOrEqual(3);
+    expect(maxInFlight).toBeLessThanOrEqual(4 * 2);
+    // At most 2 × concurrency partitions are open, each holding depth pages plus one in flight.
+    expect(maxAhead).toBeLessThanOrEqual(2 * 4 * (2 + 1));
+    expect(maxAhead).toBeLessThan(60);
+  });
+
+  it('writes a lead page before the partitions', async () => {
+    const rows = rowsFor(10, 3);
+    const lead = { data: rows.slice(0, 6), next_cursor: 'x', meta };
+    const parts = partitionQuery({ to: '2026-11-20' }, '2026-11-13', '2026-11-20', 3);
+    const out = await collect(
+      paginateParallel(fakeApi(rows).fetchPage, parts, {
+        pageSize: 4,
+        depth: 2,
+        concurrency: 2,
+        lead,
+      }),
+    );
+    expect(out).toEqual(rows);
   });
 });

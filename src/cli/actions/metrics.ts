@@ -5,8 +5,8 @@ import { paginateParallel } from '../../api/parallel.ts';
 import { partitionQuery } from '../../api/partition.ts';
 import { UsageError } from '../../api/errors.ts';
 import type { HealthClient } from '../../api/client.ts';
-import type { Meta, MetricsQuery } from '../../api/types.ts';
-import { localDate, parseDateArg } from '../../lib/dates.ts';
+import type { Meta, MetricsPage, MetricsQuery } from '../../api/types.ts';
+import { daysBetween, isValidDate, parseDateArg } from '../../lib/dates.ts';
 import { createRowSink } from '../../output/formats.ts';
 import type { Context } from '../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../notices.ts';
@@ -24,8 +24,8 @@ export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   parallel: number;
 }
 
-/** How far each --parallel partition may run ahead of the writer, in pages. */
-const PARALLEL_DEPTH = 2;
+/** How far each --parallel partition may run ahead of the writer, in pages; also its size. */
+const PARALLEL_DEPTH = 6;
 
 export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<void> {
   const now = ctx.clock.now();
@@ -101,24 +101,72 @@ async function openPages(
   };
   if (flags.parallel <= 1) return paginate(fetchPage, query, options);
 
-  // Partitions need the real start of the range, which only the API's meta can tell (the
-  // history floor): one small request asks for it before the partitions start.
-  const probe = await client.metricsPage(query, undefined, 1, ctx.signal);
-  const floor = probe.meta?.history_floor ?? null;
-  const start =
-    query.from !== undefined && (floor === null || query.from > floor) ? query.from : floor;
-  const end = query.to ?? localDate(ctx.clock.now());
-  if (start === null || start > end) {
-    if (start === null) {
-      notices.warn(
-        '--parallel needs a start date when the plan has no history floor; pass --from — fetching sequentially',
-      );
-    }
+  // The first page comes first in any case. Its meta tells where the range really starts (the
+  // history floor), and how densely rows fill the days, which sizes the partitions.
+  const first = await client.metricsPage(
+    query,
+    undefined,
+    Math.min(flags.pageSize, flags.limit ?? Infinity),
+    ctx.signal,
+  );
+  const plan = planPartitions(
+    query,
+    first,
+    flags.pageSize * PARALLEL_DEPTH,
+    flags.limit ?? Number.POSITIVE_INFINITY,
+  );
+  if (plan === 'single') {
+    return paginateParallel(fetchPage, [], { ...options, concurrency: 1, depth: 1, lead: first });
+  }
+  if (plan === 'sequential') return paginate(fetchPage, query, options);
+  if (plan === 'no_start') {
+    notices.warn(
+      '--parallel needs a start date when the plan has no history floor; pass --from — fetching sequentially',
+    );
     return paginate(fetchPage, query, options);
   }
-  const partitions = partitionQuery(query, start, end, flags.parallel);
   notices.verbose(
-    `--parallel ${flags.parallel}: ${partitions.length} partitions from ${start} to ${end}`,
+    `--parallel ${flags.parallel}: ${plan.partitions.length} partitions of ${plan.days} days, ${flags.parallel} at a time`,
   );
-  return paginateParallel(fetchPage, partitions, { ...options, depth: PARALLEL_DEPTH });
+  return paginateParallel(fetchPage, plan.partitions, {
+    ...options,
+    concurrency: flags.parallel,
+    depth: PARALLEL_DEPTH,
+    lead: plan.lead,
+  });
+}
+
+/**
+ * Rows of the first page's oldest day may continue on the next page, so the lead keeps only the
+ * days it holds completely, and the partitions cover from the range's start to that oldest day.
+ * Each partition spans about as many days as `rowsPerPartition` rows fill at the first page's
+ * density.
+ */
+function planPartitions(
+  query: MetricsQuery,
+  first: MetricsPage,
+  rowsPerPartition: number,
+  maxRows: number,
+):
+  | 'single'
+  | 'sequential'
+  | 'no_start'
+  | { lead: MetricsPage; partitions: MetricsQuery[]; days: number } {
+  const newest = first.data[0]?.date;
+  const oldest = first.data.at(-1)?.date;
+  if (first.next_cursor === null || first.data.length >= maxRows) return 'single';
+  if (newest === undefined || oldest === undefined) return 'sequential';
+  const floor = first.meta?.history_floor ?? null;
+  const start =
+    query.from !== undefined && (floor === null || query.from > floor) ? query.from : floor;
+  if (start === null) return 'no_start';
+  if (!isValidDate(newest) || !isValidDate(oldest) || !isValidDate(start) || start > oldest) {
+    return 'sequential';
+  }
+  const complete = first.data.findIndex((row) => row.date === oldest);
+  const lead: MetricsPage = { ...first, data: first.data.slice(0, complete) };
+  const rowsPerDay = first.data.length / (daysBetween(oldest, newest) + 1);
+  const days = Math.max(1, Math.floor(rowsPerPartition / rowsPerDay));
+  const count = Math.ceil((daysBetween(start, oldest) + 1) / days);
+  return { lead, partitions: partitionQuery({ ...query, to: oldest }, start, oldest, count), days };
 }
