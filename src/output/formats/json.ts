@@ -1,5 +1,6 @@
 // One JSON document, {"data":[...],"meta":{...}}, streamed: rows are written as they arrive and
 // the document is closed only by finish(), which runs only when the export completed.
+import { joinRows } from '../json-lines.ts';
 import type { Encoder } from '../sink.ts';
 
 export function jsonEncoder(): Encoder {
@@ -7,11 +8,9 @@ export function jsonEncoder(): Encoder {
   return {
     start: () => '{"data":[',
     rows(rows) {
-      let text = '';
-      for (const row of rows) {
-        text += (first ? '\n' : ',\n') + JSON.stringify(row);
-        first = false;
-      }
+      if (rows.length === 0) return '';
+      const text = (first ? '\n' : ',\n') + joinRows(rows, ',\n');
+      first = false;
       return text;
     },
     finish: (meta) => `${first ? '' : '\n'}],"meta":${JSON.stringify(meta ?? null)}}\n`,

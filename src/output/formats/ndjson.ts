@@ -1,11 +1,8 @@
+import { joinRows } from '../json-lines.ts';
 import type { Encoder } from '../sink.ts';
 
 export function ndjsonEncoder(): Encoder {
   return {
-    rows(rows) {
-      let text = '';
-      for (const row of rows) text += JSON.stringify(row) + '\n';
-      return text;
-    },
+    rows: (rows) => (rows.length === 0 ? '' : joinRows(rows, '\n') + '\n'),
   };
 }
