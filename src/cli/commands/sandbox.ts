@@ -29,9 +29,12 @@ export function registerSandbox(program: Command, ctx: Context): void {
         .argParser(integer(0, 2 ** 31 - 1, '--seed')),
     )
     .addOption(
-      new Option('--scale <n>', 'multiply the data (see README for rows per scale)')
+      new Option(
+        '--scale <n>',
+        'multiply the streamed samples, 1-100 (26: over 1,000,000 rows on --plan unlimited)',
+      )
         .default(1)
-        .argParser(integer(1, 1000, '--scale')),
+        .argParser(integer(1, 100, '--scale')),
     )
     .option('--latency <ms>', 'delay every response', integer(0, 600_000, '--latency'))
     .option('--fail-rate <0..1>', 'answer this fraction of requests with 503', fraction)
