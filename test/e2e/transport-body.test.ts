@@ -1,6 +1,6 @@
 // What comes back in a body: compressed pages, bodies that are not JSON or not a page, a
 // cursor that repeats, and an export that fails half-way.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/spawn.ts';
 import { tempDir } from '../helpers/cli.ts';
 import {
@@ -13,21 +13,12 @@ import {
   pageBody,
   rows,
   send,
-  startServer,
+  useTestServers,
   type Encoding,
   type Handler,
-  type TestServer,
 } from '../helpers/test-server.ts';
 
-const servers: TestServer[] = [];
-async function serve(handler: Handler | readonly Handler[]): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = useTestServers();
 
 const compressed =
   (body: string, encoding: Encoding): Handler =>

@@ -1,6 +1,6 @@
 // Retries against real loopback servers: which failures are retried, how long the client
 // waits (backoff with full jitter, Retry-After), the retry budget, and --retries.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../helpers/cli.ts';
 import { ApiError, NetworkError, ProtocolError } from '../../src/api/errors.ts';
 import {
@@ -19,22 +19,11 @@ import {
   reset,
   rows,
   send,
-  startServer,
-  type Handler,
-  type TestServer,
+  PROFILE,
+  useTestServers,
 } from '../helpers/test-server.ts';
 
-const PROFILE = '{"name":"Ada","meta":{"plan":"pro"}}';
-
-const servers: TestServer[] = [];
-async function serve(handler: Handler | readonly Handler[]): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = useTestServers();
 
 const policy = (overrides: Partial<RetryPolicy> = {}): RetryPolicy => ({
   ...defaultRetryPolicy,

@@ -1,6 +1,6 @@
 // Where the key may go: only to the configured origin (redirects), never over plain http to a
 // remote host, and never into a log line or an error message.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../../src/api/errors.ts';
 import { isLoopback, parseBaseUrl } from '../../src/api/origin.ts';
@@ -14,22 +14,12 @@ import {
   ok,
   reset,
   send,
-  startServer,
+  PROFILE,
+  useTestServers,
   type Handler,
-  type TestServer,
 } from '../helpers/test-server.ts';
 
-const PROFILE = '{"name":"Ada","meta":{"plan":"pro"}}';
-
-const servers: TestServer[] = [];
-async function serve(handler: Handler | readonly Handler[]): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = useTestServers();
 
 const redirect =
   (status: number, location: string): Handler =>

@@ -1,6 +1,6 @@
 // Timeouts, bodies cut off mid-way, and connection reuse after an error body, against real
 // loopback servers.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fail,
   halfBody,
@@ -9,22 +9,11 @@ import {
   ok,
   pageBody,
   rows,
-  startServer,
-  type Handler,
-  type TestServer,
+  PROFILE,
+  useTestServers,
 } from '../helpers/test-server.ts';
 
-const PROFILE = '{"name":"Ada","meta":{"plan":"pro"}}';
-
-const servers: TestServer[] = [];
-async function serve(handler: Handler | readonly Handler[]): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = useTestServers();
 
 const ndjsonRows = (stdout: string): unknown[] =>
   stdout

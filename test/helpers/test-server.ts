@@ -10,7 +10,7 @@ import {
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { Clock } from '../../src/api/clock.ts';
 import { fixedClock, runCli, type CliOptions, type CliResult } from './cli.ts';
 
@@ -95,6 +95,25 @@ export async function startServer(handler: Handler | readonly Handler[]): Promis
 }
 
 /** A port on 127.0.0.1 that nothing listens on (bound, then released). */
+/**
+ * For a test file: a `serve` that starts a test server and closes it after each test. Call it
+ * at the top level of the file, where afterEach hooks belong.
+ */
+export function useTestServers(): (handler: Handler | readonly Handler[]) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (handler) => {
+    const server = await startServer(handler);
+    servers.push(server);
+    return server;
+  };
+}
+
+/** A small non-metrics body (as /profile might send) for tests that only need a 200. */
+export const PROFILE = '{"name":"Ada","meta":{"plan":"pro"}}';
+
 export async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
