@@ -67,7 +67,7 @@ export async function* paginateParallel(
       );
     }
   };
-  /** Starts sources up to `index` regardless of the limits: only for looking ahead at the end. */
+  /** Starts sources until `count` have started, past the limits: only for the final look-ahead. */
   const startUpTo = (count: number): void => {
     while (started.length < Math.min(count, sources.length)) {
       started.push((sources[started.length] as Source)(() => undefined));

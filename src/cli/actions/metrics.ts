@@ -118,6 +118,7 @@ async function openPages(
   if (plan === 'single') {
     return paginateParallel(fetchPage, [], { ...options, concurrency: 1, depth: 1, lead: first });
   }
+  // Below, the first page is not kept: the export starts over, sequentially (a rare case).
   if (plan === 'sequential') return paginate(fetchPage, query, options);
   if (plan === 'no_start') {
     notices.warn(
