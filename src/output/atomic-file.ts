@@ -2,11 +2,12 @@
 // Until the rename, the previous file is untouched; on any failure the temp file is removed,
 // so a cron job never leaves a half-written or stray file behind.
 import { constants, writeSync } from 'node:fs';
-import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../api/errors.ts';
 import type { Destination } from './destination.ts';
+import { pidIsAlive, removeDeadTemps, tempName } from './target/temp-name.ts';
+import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface FileDestination extends Destination {
   /** Removes the temp file; the target stays as it was. Safe to call more than once. */
@@ -14,21 +15,26 @@ export interface FileDestination extends Destination {
   readonly tempPath: string;
 }
 
-export async function atomicFile(target: string): Promise<FileDestination> {
-  const path = resolve(target);
+/**
+ * `path` is absolute and names a regular file or nothing (symlinks already resolved);
+ * `existingMode` is that file's mode. `target` is what the user typed, for messages.
+ */
+export async function atomicFile(
+  path: string,
+  existingMode: number | undefined,
+  target = path,
+): Promise<FileDestination> {
   const dir = dirname(path);
-  const existing = await stat(path).catch(() => undefined);
-  if (existing?.isDirectory()) {
-    throw new UsageError(`--output ${target} is a directory — give a file name`, 'bad_output');
-  }
   // Health data is private: a new file is readable by its owner only; an existing one keeps its mode.
-  const mode = existing ? existing.mode & 0o777 : 0o600;
-  const tempPath = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const mode = existingMode !== undefined ? existingMode & 0o777 : 0o600;
+  await removeDeadTemps(dir, basename(path), pidIsAlive);
+  const tempPath = join(dir, tempName(basename(path), process.pid));
   let handle: FileHandle | undefined;
   try {
     handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    if (['ENOSPC', 'EDQUOT', 'EIO', 'EROFS'].includes(reason)) throw new WriteError(target, error);
     throw new UsageError(
       `cannot write --output ${target} (${reason}) — check the directory exists and is writable`,
       'bad_output',
@@ -50,13 +56,20 @@ export async function atomicFile(target: string): Promise<FileDestination> {
     await handle?.close().catch(() => undefined);
     await unlink(tempPath).catch(() => undefined);
   };
+  const fail = (error: unknown): never => {
+    throw isWriteFailure(error) ? new WriteError(target, error) : error;
+  };
   return {
     tempPath,
     write(text) {
       if (text === '' || !handle) return Promise.resolve();
       // Synchronous, as Node's own stdout is for files: page-cache writes are fast, and a
       // promise per page cost more than the write itself (profiled with npm run bench).
-      unflushed += writeFully(handle.fd, text);
+      try {
+        unflushed += writeFully(handle.fd, text);
+      } catch (error) {
+        return Promise.reject(isWriteFailure(error) ? new WriteError(target, error) : error);
+      }
       if (unflushed >= FLUSH_EVERY && flushing === undefined) {
         unflushed = 0;
         flushing = handle
@@ -64,16 +77,18 @@ export async function atomicFile(target: string): Promise<FileDestination> {
           .catch((error: unknown) => void (flushError ??= error))
           .finally(() => (flushing = undefined));
       }
-      return flushError === undefined ? Promise.resolve() : Promise.reject(flushError);
+      return flushError === undefined
+        ? Promise.resolve()
+        : Promise.reject(new WriteError(target, flushError));
     },
     async end() {
       if (!handle || done) return;
       await flushing;
-      if (flushError !== undefined) throw flushError;
-      await handle.sync();
-      await handle.close();
+      if (flushError !== undefined) fail(flushError);
+      await handle.sync().catch(fail);
+      await handle.close().catch(fail);
       handle = undefined;
-      await rename(tempPath, path);
+      await rename(tempPath, path).catch(fail);
       done = true;
       await syncDirectory(dir);
     },

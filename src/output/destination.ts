@@ -1,8 +1,11 @@
 // A text destination that respects backpressure: write() resolves once the stream can take
 // more. A reader that went away (EPIPE) becomes a PipeClosedError, which the CLI treats as a
-// normal, quiet end: `healthdata metrics | head` is not a failure.
+// normal, quiet end: `healthdata metrics | head` is not a failure. Any other write error (a
+// full disk behind stdout) is a WriteError naming where. A signal ends the wait for a stalled
+// reader at once.
 import type { Writable } from 'node:stream';
 import { ExitCode, HealthdataError } from '../api/errors.ts';
+import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface Destination {
   write(text: string): Promise<void>;
@@ -21,45 +24,75 @@ export function isPipeClosed(error: unknown): boolean {
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || error instanceof PipeClosedError;
 }
 
-/** Wraps a stream we do not own (stdout): end() drains it but does not close it. */
-export function streamDestination(stream: Writable): Destination {
+export interface StreamOptions {
+  /** How messages name the destination: 'stdout', or the --output path. */
+  where?: string;
+  signal?: AbortSignal | undefined;
+  /** end() ends the stream too (a FIFO or device we opened), rather than only draining it. */
+  own?: boolean;
+}
+
+/** Wraps a stream: end() drains it, and ends it only when we own it (never stdout). */
+export function streamDestination(stream: Writable, options: StreamOptions = {}): Destination {
+  const where = options.where ?? 'stdout';
   let broken: unknown;
   const onError = (error: unknown): void => {
     broken ??= error;
   };
   stream.on('error', onError);
+  const translate = (error: unknown): unknown =>
+    isPipeClosed(error)
+      ? new PipeClosedError()
+      : isWriteFailure(error) && !(error instanceof HealthdataError)
+        ? new WriteError(where, error)
+        : error;
   const check = (): void => {
-    if (broken !== undefined) throw isPipeClosed(broken) ? new PipeClosedError() : broken;
+    if (broken !== undefined) throw translate(broken);
   };
+  const drain = (): Promise<void> =>
+    waitForDrain(stream, options.signal).catch((error: unknown) => {
+      throw translate(error);
+    });
   return {
     async write(text) {
       check();
       if (text === '') return;
-      if (!stream.write(text)) await waitForDrain(stream);
+      if (!stream.write(text)) await drain();
       check();
     },
     async end() {
       check();
-      if (stream.writableNeedDrain) await waitForDrain(stream);
+      if (options.own) {
+        await new Promise<void>((resolve, reject) => {
+          stream.end((error?: unknown) => (error ? reject(translate(error)) : resolve()));
+        });
+      } else if (stream.writableNeedDrain) {
+        await drain();
+      }
       check();
     },
   };
 }
 
-export function waitForDrain(stream: Writable): Promise<void> {
+export function waitForDrain(stream: Writable, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown): void => {
       stream.off('drain', onDrain);
       stream.off('error', onFail);
       stream.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
       if (error === undefined) resolve();
       else reject(isPipeClosed(error) ? new PipeClosedError() : error);
     };
     const onDrain = (): void => done();
     const onFail = (error: unknown): void => done(error);
     const onClose = (): void => done(new PipeClosedError());
+    // A stalled reader must not hold off a signal: give up the wait, the caller cleans up.
+    const onAbort = (): void => done(signal?.reason ?? new Error('aborted'));
+    if (signal?.aborted) return onAbort();
     stream.on('drain', onDrain);
     stream.on('error', onFail);
     stream.on('close', onClose);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { atomicFile } from '../../src/output/atomic-file.ts';
@@ -22,7 +23,7 @@ describe('atomicFile', () => {
   it('commits a large export whole, with mode 0600, leaving no temp file', async () => {
     const dir = tempDir();
     const target = join(dir, 'out.csv');
-    const file = await atomicFile(target);
+    const file = await atomicFile(target, (await stat(target).catch(() => undefined))?.mode);
     for (let i = 0; i < WRITES; i++) await file.write(chunk);
     expect(() => statSync(target)).toThrow();
     await file.end();
@@ -37,7 +38,7 @@ describe('atomicFile', () => {
     const dir = tempDir();
     const target = join(dir, 'out.csv');
     writeFileSync(target, 'yesterday\n', { mode: 0o640 });
-    const file = await atomicFile(target);
+    const file = await atomicFile(target, (await stat(target).catch(() => undefined))?.mode);
     for (let i = 0; i < WRITES; i++) await file.write(chunk);
     await file.discard();
     await file.discard();
@@ -50,7 +51,7 @@ describe('atomicFile', () => {
     const dir = tempDir();
     const target = join(dir, 'out.csv');
     writeFileSync(target, 'old\n', { mode: 0o644 });
-    const file = await atomicFile(target);
+    const file = await atomicFile(target, (await stat(target).catch(() => undefined))?.mode);
     await file.write('new\n');
     await file.end();
     expect(readFileSync(target, 'utf8')).toBe('new\n');

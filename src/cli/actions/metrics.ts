@@ -67,7 +67,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
         );
       }
-      if (flags.output !== undefined) notices.info(`wrote ${rows} rows to ${flags.output}`);
+      if (flags.output !== undefined && flags.output !== '-')
+        notices.info(`wrote ${rows} rows to ${flags.output}`);
     } catch (error) {
       await target.file?.discard();
       throw error;

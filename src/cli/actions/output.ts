@@ -1,7 +1,8 @@
 // Where a command's output goes: stdout, or an atomic file for --output. A format chosen by
 // default is a table for a person at a terminal and CSV for everything else.
 import type { Context } from '../context.ts';
-import { atomicFile, type FileDestination } from '../../output/atomic-file.ts';
+import type { FileDestination } from '../../output/atomic-file.ts';
+import { openOutputFile } from '../../output/target/open-output.ts';
 import { streamDestination, type Destination } from '../../output/destination.ts';
 import { isFormat, type Format } from '../../output/format-names.ts';
 import type { OutputFlags } from '../options.ts';
@@ -14,14 +15,16 @@ export interface Target {
 
 export async function openTarget(flags: OutputFlags, ctx: Context): Promise<Target> {
   const format = chooseFormat(flags, ctx);
-  if (flags.output === undefined) {
-    return { destination: streamDestination(ctx.stdout), format };
+  // `-o -` is stdout, as in curl and tar.
+  if (flags.output === undefined || flags.output === '-') {
+    return { destination: streamDestination(ctx.stdout, { signal: ctx.signal }), format };
   }
-  const file = await atomicFile(flags.output);
+  const file = await openOutputFile(flags.output, ctx.signal);
   return { destination: file, format, file };
 }
 
 export function chooseFormat(flags: OutputFlags, ctx: Context): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
-  return ctx.stdoutIsTTY && flags.output === undefined ? 'table' : 'csv';
+  const toStdout = flags.output === undefined || flags.output === '-';
+  return ctx.stdoutIsTTY && toStdout ? 'table' : 'csv';
 }

@@ -36,7 +36,8 @@ export async function runRecords(
         header: flags.header,
         ...(meta ? { hideKeys: ['meta'] } : {}),
       });
-      if (flags.output !== undefined) notices.info(`wrote ${endpoint} to ${flags.output}`);
+      if (flags.output !== undefined && flags.output !== '-')
+        notices.info(`wrote ${endpoint} to ${flags.output}`);
     } catch (error) {
       await target.file?.discard();
       throw error;
