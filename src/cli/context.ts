@@ -10,6 +10,8 @@ export interface Context {
   stderr: Writable;
   stdin: Readable;
   stdoutIsTTY: boolean;
+  /** stdout is a pipe or FIFO (`| head`): its reader can leave without a write noticing. */
+  stdoutIsPipe?: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
   env: Env;

@@ -1,32 +1,55 @@
 // The process edge: the only module that reads process.argv and process.env, listens for
 // signals, and sets the exit code. The exit code is set, never forced with process.exit(), so
-// piped output always drains completely.
+// piped output always drains completely — except after a signal, where a stalled reader must
+// not keep the process alive.
+import { fstatSync } from 'node:fs';
 import { systemClock } from '../api/clock.ts';
 import { SignalError } from '../api/errors.ts';
+import { PipeClosedError } from '../output/destination.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();
-let signals = 0;
+let stoppedBy: SignalError | undefined;
 const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
-  signals += 1;
+  const code = signal === 'SIGINT' ? 130 : 143;
   // A second Ctrl-C means "now": the first one's clean-up is taking too long.
-  if (signals > 1) process.exit(signal === 'SIGINT' ? 130 : 143);
-  controller.abort(new SignalError(signal));
+  if (stoppedBy) process.exit(code);
+  stoppedBy = new SignalError(signal);
+  controller.abort(stoppedBy);
+  // Clean-up (removing a temp file) takes milliseconds; anything still holding the process
+  // after a second (a write to a reader that never reads) is given up on.
+  setTimeout(() => process.exit(code), 1000).unref();
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 // An EPIPE on stdout is handled where output is written; this keeps a late one from crashing.
 process.stdout.on('error', () => undefined);
+// Nobody reads stderr any more (`--verbose 2>&1 | head`): stop quietly, there is no one to tell.
+process.stderr.on('error', () => controller.abort(new PipeClosedError()));
 
 const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   stdoutIsTTY: process.stdout.isTTY === true,
+  stdoutIsPipe: isPipe(1),
   stderrIsTTY: process.stderr.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
   env: process.env,
   clock: systemClock,
   signal: controller.signal,
 });
+if (stoppedBy) {
+  // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
+  // cannot be closed from JavaScript), and it is not wanted any more: exit now.
+  process.exit(stoppedBy.exitCode);
+}
 process.exitCode = code;
+
+function isPipe(fd: number): boolean {
+  try {
+    return fstatSync(fd).isFIFO();
+  } catch {
+    return false;
+  }
+}

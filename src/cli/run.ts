@@ -30,9 +30,10 @@ function report(
 ): number {
   // commander already printed its message (help, version, or a usage error).
   if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  // The reader of stdout went away (`| head`): not a failure, and nothing to say.
-  if (isPipeClosed(error)) return ExitCode.ok;
+  // A signal wins over everything, a closed pipe included: the user asked to stop.
   const reason: unknown = ctx.signal.aborted ? ctx.signal.reason : error;
+  // The reader of stdout (or stderr) went away (`| head`): not a failure, and nothing to say.
+  if (isPipeClosed(reason)) return ExitCode.ok;
   const print = (text: string): void => void ctx.stderr.write(redact(text));
   if (reason instanceof HealthdataError) {
     print(`healthdata: ${reason.exitCode >= 128 ? '' : 'error: '}${reason.message}\n`);

@@ -30,6 +30,11 @@ export interface StreamOptions {
   signal?: AbortSignal | undefined;
   /** end() ends the stream too (a FIFO or device we opened), rather than only draining it. */
   own?: boolean;
+  /**
+   * Called once when the reader goes away, even between writes (a write that was still
+   * pending fails later): the caller aborts whatever it is waiting for, e.g. a slow next page.
+   */
+  onClosed?: () => void;
 }
 
 /** Wraps a stream: end() drains it, and ends it only when we own it (never stdout). */
@@ -38,6 +43,7 @@ export function streamDestination(stream: Writable, options: StreamOptions = {})
   let broken: unknown;
   const onError = (error: unknown): void => {
     broken ??= error;
+    if (isPipeClosed(error)) options.onClosed?.();
   };
   stream.on('error', onError);
   const translate = (error: unknown): unknown =>

@@ -46,11 +46,14 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     interactive: ctx.stderrIsTTY,
   });
   const session = await openSession(flags, ctx, notices, Math.max(4, flags.parallel + 1));
+  // Aborted when the reader of stdout goes away: the page in flight is not waited for.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, stop.signal]);
   try {
-    const target = await openTarget(flags, ctx);
+    const target = await openTarget(flags, ctx, stop);
     try {
       const sink = await createRowSink(target.format, target.destination, { header: flags.header });
-      const pages = await openPages(session.client, query, flags, ctx, notices);
+      const pages = await openPages(session.client, query, flags, signal, notices);
       let meta: Meta | undefined;
       let rows = 0;
       let cut = false;
@@ -90,14 +93,14 @@ async function openPages(
   client: HealthClient,
   query: MetricsQuery,
   flags: MetricsFlags,
-  ctx: Context,
+  signal: AbortSignal,
   notices: Notices,
 ): Promise<AsyncIterable<Page>> {
   const fetchPage: FetchPage = (q, cursor, limit, signal) =>
     client.fetchMetricsPage(q, cursor, limit, signal);
   const options = {
     pageSize: flags.pageSize,
-    signal: ctx.signal,
+    signal,
     ...(flags.limit !== undefined ? { maxRows: flags.limit } : {}),
   };
   if (flags.parallel <= 1) return paginate(fetchPage, query, options);
@@ -108,7 +111,7 @@ async function openPages(
     query,
     undefined,
     Math.min(flags.pageSize, flags.limit ?? Infinity),
-    ctx.signal,
+    signal,
   );
   const plan = planPartitions(
     query,

@@ -3,7 +3,8 @@
 import type { Context } from '../context.ts';
 import type { FileDestination } from '../../output/atomic-file.ts';
 import { openOutputFile } from '../../output/target/open-output.ts';
-import { streamDestination, type Destination } from '../../output/destination.ts';
+import { withReaderProbe } from '../../output/target/pipe-probe.ts';
+import { PipeClosedError, streamDestination, type Destination } from '../../output/destination.ts';
 import { isFormat, type Format } from '../../output/format-names.ts';
 import type { OutputFlags } from '../options.ts';
 
@@ -13,13 +14,26 @@ export interface Target {
   file?: FileDestination;
 }
 
-export async function openTarget(flags: OutputFlags, ctx: Context): Promise<Target> {
+/**
+ * `stop` is the run's own controller: aborted when the reader of the output goes away, so a
+ * request still in flight ends at once instead of running into its timeout and retries.
+ */
+export async function openTarget(
+  flags: OutputFlags,
+  ctx: Context,
+  stop?: AbortController,
+): Promise<Target> {
   const format = chooseFormat(flags, ctx);
+  const onClosed = (): void => stop?.abort(new PipeClosedError());
+  const signal = stop ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
   // `-o -` is stdout, as in curl and tar.
   if (flags.output === undefined || flags.output === '-') {
-    return { destination: streamDestination(ctx.stdout, { signal: ctx.signal }), format };
+    const stdout = streamDestination(ctx.stdout, { signal, onClosed });
+    // On a pipe, notice a reader that left even while waiting for a slow page.
+    const destination = ctx.stdoutIsPipe && stop ? withReaderProbe(stdout, ctx.stdout) : stdout;
+    return { destination, format };
   }
-  const file = await openOutputFile(flags.output, ctx.signal);
+  const file = await openOutputFile(flags.output, signal);
   return { destination: file, format, file };
 }
 

@@ -1,0 +1,60 @@
+// Noticing that the reader of a pipe left while nothing is being written (`| head` has its
+// lines, and the next page is slow): a pipe tells a writer only by failing a write, and a write
+// of zero bytes always succeeds. So the last few bytes of each write are held back and, while
+// the writer is idle, sent one at a time at growing intervals. They are real output, in order:
+// nothing is added or lost. A byte the reader is gone for fails with EPIPE at once, and the
+// caller's onClosed aborts the request it was waiting for.
+import type { Writable } from 'node:stream';
+import type { Destination } from '../destination.ts';
+
+const HOLD = 48;
+const FIRST_PROBE_MS = 100;
+const MAX_PROBE_MS = 2000;
+
+export function withReaderProbe(inner: Destination, stream: Writable): Destination {
+  // Characters, not bytes: a probe may be a multi-byte character, but never half of one.
+  let held = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let delay = FIRST_PROBE_MS;
+  const probe = (): void => {
+    timer = undefined;
+    if (held.length === 0 || stream.destroyed || stream.writableNeedDrain) return;
+    // One byte: if the reader is gone this write fails, and the stream reports EPIPE.
+    const char = String.fromCodePoint(held.codePointAt(0) ?? 0);
+    stream.write(char);
+    held = held.slice(char.length);
+    delay = Math.min(delay * 2, MAX_PROBE_MS);
+    schedule();
+  };
+  const schedule = (): void => {
+    if (timer === undefined && held.length > 0) {
+      timer = setTimeout(probe, delay);
+      timer.unref();
+    }
+  };
+  const cancel = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    delay = FIRST_PROBE_MS;
+  };
+  return {
+    async write(text) {
+      if (text === '') return;
+      cancel();
+      const all = held + text;
+      let cut = Math.max(0, all.length - HOLD);
+      // Do not split a surrogate pair between what is written and what is held.
+      if (cut > 0 && /[\uDC00-\uDFFF]/.test(all[cut] ?? '')) cut -= 1;
+      held = all.slice(cut);
+      if (cut > 0) await inner.write(all.slice(0, cut));
+      schedule();
+    },
+    async end() {
+      cancel();
+      const rest = held;
+      held = '';
+      await inner.write(rest);
+      await inner.end();
+    },
+  };
+}
