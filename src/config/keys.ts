@@ -20,6 +20,13 @@ export function checkApiKey(value: string, source: string): string {
       'bad_api_key',
     );
   }
+  // A key goes into an HTTP header: only visible ASCII can be sent as it is.
+  if (/[^\x21-\x7e]/.test(value)) {
+    throw new UsageError(
+      `the API key from ${source} contains a control or non-ASCII character — copy the key again from the dashboard`,
+      'bad_api_key',
+    );
+  }
   return value;
 }
 

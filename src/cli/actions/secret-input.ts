@@ -2,7 +2,8 @@
 // the key off the command line keeps it out of shell history and `ps`.
 import type { Readable, Writable } from 'node:stream';
 import type { ReadStream } from 'node:tty';
-import { UsageError } from '../../api/errors.ts';
+import { SignalError } from '../../api/errors.ts';
+import { initialSecret, typeKeys } from './secret-keys.ts';
 
 export async function readSecret(
   stdin: Readable,
@@ -17,28 +18,23 @@ export async function readSecret(
     return text.replace(/\r?\n$/, '');
   }
   const tty = stdin as ReadStream;
-  stderr.write(prompt);
+  // Raw mode first, then the prompt: keys typed (or pasted) the moment it shows are neither
+  // echoed nor turned into signals by the terminal.
   tty.setRawMode(true);
+  stderr.write(prompt);
   tty.setEncoding('utf8');
   tty.resume();
   try {
     return await new Promise<string>((resolve, reject) => {
-      let value = '';
+      const state = initialSecret();
       const onData = (chunk: string): void => {
-        for (const ch of chunk) {
-          if (ch === '\r' || ch === '\n') {
-            tty.off('data', onData);
-            resolve(value);
-            return;
-          }
-          if (ch === '\u0003') {
-            tty.off('data', onData);
-            reject(new UsageError('cancelled', 'cancelled'));
-            return;
-          }
-          if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-          else value += ch;
-        }
+        const end = typeKeys(state, chunk);
+        if (end === undefined) return;
+        tty.off('data', onData);
+        // Ctrl-C in raw mode arrives as a character, not a signal: treat it as SIGINT (130),
+        // and nothing is saved.
+        if (end === 'cancel') reject(new SignalError('SIGINT'));
+        else resolve(state.value);
       };
       tty.on('data', onData);
     });
