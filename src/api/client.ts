@@ -18,6 +18,8 @@ export interface ClientOptions {
   timeoutMs: number;
   userAgent: string;
   log?: (line: string) => void;
+  /** Where the key came from (--api-key, HEALTHDATA_API_KEY, the config file at …), for a 401. */
+  keySource?: string;
 }
 
 export interface JsonResponse {
@@ -54,6 +56,7 @@ export class HealthClient {
       now: () => options.clock.now(),
       log: this.#log,
       redact,
+      keySource: options.keySource,
     };
   }
 

@@ -15,6 +15,8 @@ export interface HttpOptions {
   now: () => number;
   log: ((line: string) => void) | undefined;
   redact: (text: string) => string;
+  /** Where the key came from, for the message of a 401. */
+  keySource?: string | undefined;
 }
 
 export interface HttpResult {
@@ -86,7 +88,13 @@ export async function httpGet(
     if (status < 200 || status >= 300) {
       const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), options.now());
       // A server may echo the key in an error body: it must not reach a message or a log.
-      throw errorFromResponse(status, options.redact(text), options.redact(url.href), retryAfter);
+      throw errorFromResponse(
+        status,
+        options.redact(text),
+        options.redact(url.href),
+        retryAfter,
+        options.keySource,
+      );
     }
     return { status, text, contentType: header(response.headers, 'content-type') ?? '' };
   }

@@ -3,16 +3,32 @@ import { ApiError } from './errors.ts';
 
 const AUTH_HINT = "check HEALTHDATA_API_KEY or run 'healthdata config set api-key'";
 
+/** Where the key came from (a flag, a variable, the config file) decides where to fix it. */
+function authHint(keySource: string | undefined): string {
+  if (keySource === undefined) return `the API rejected the key (401)`;
+  return `the API rejected the key from ${keySource} (401)`;
+}
+
+function authFix(keySource: string | undefined): string {
+  if (keySource === undefined) return AUTH_HINT;
+  if (keySource.startsWith('--')) return `check the key you pass with ${keySource}`;
+  if (keySource.startsWith('the config file')) {
+    return "run 'healthdata config set api-key' to replace it";
+  }
+  return `check ${keySource}, or unset it to use the config file`;
+}
+
 export function errorFromResponse(
   status: number,
   bodyText: string,
   url: string,
   retryAfterMs?: number,
+  keySource?: string,
 ): ApiError {
   const detail = serverMessage(bodyText);
   const said = detail ? `: ${detail}` : '';
   let message: string;
-  if (status === 401) message = `the API rejected the key (401)${said} — ${AUTH_HINT}`;
+  if (status === 401) message = `${authHint(keySource)}${said} — ${authFix(keySource)}`;
   else if (status === 403) message = `the API refused access (403)${said}`;
   else if (status === 404) message = `not found (404) at ${url}${said} — check the base URL`;
   else if (status === 408) message = `the server timed out waiting for the request (408)${said}`;

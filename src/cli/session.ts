@@ -26,6 +26,7 @@ export async function openSession(
   const cleanups: (() => Promise<void>)[] = [];
   let baseUrl: string;
   let apiKey: string;
+  let keySource: string | undefined;
   if (flags.demo) {
     const { startSandbox } = await import('../sandbox/index.ts');
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
@@ -41,6 +42,7 @@ export async function openSession(
     });
     baseUrl = settings.baseUrl.value;
     apiKey = settings.apiKey.value;
+    keySource = settings.apiKey.source;
     notices.verbose(
       `base URL from ${settings.baseUrl.source}, API key from ${settings.apiKey.source}`,
     );
@@ -69,6 +71,7 @@ export async function openSession(
       timeoutMs,
       userAgent: `healthdata/${VERSION} node/${process.versions.node}`,
       log: (line) => notices.verbose(line),
+      ...(keySource !== undefined ? { keySource } : {}),
     });
     return { client, close: () => runAll(cleanups) };
   } catch (error) {

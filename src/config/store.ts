@@ -1,9 +1,13 @@
-// The config file, through conf. It holds the API key, so the file is kept at 0600 in a 0700
-// directory, and a looser existing file or directory is tightened whenever it is opened.
+// The config file, through conf. It holds the API key, so the file is kept at 0600; a directory
+// healthdata creates is 0700, but one that already exists (HEALTHDATA_CONFIG_DIR may be $HOME
+// or a shared 1777 directory) keeps its mode. A file that is not valid JSON, or holds a value of
+// the wrong type, is a usage error naming the file — never echoing what is in it.
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../api/errors.ts';
 import type { Env } from './settings.ts';
-import type { ConfigKey } from './keys.ts';
+import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
 
 export interface ConfigStore {
   readonly path: string;
@@ -14,39 +18,63 @@ export interface ConfigStore {
 }
 
 /**
- * HEALTHDATA_CONFIG_DIR wins; else $XDG_CONFIG_HOME/healthdata, which is what conf's own default
- * (env-paths) picks too, but taken from the env we are given rather than the process's.
+ * HEALTHDATA_CONFIG_DIR wins; else $XDG_CONFIG_HOME/healthdata; else conf's own default
+ * (env-paths), computed here from the env we are given rather than the process's.
  */
-export function configDir(env: Env): string | undefined {
+export function configDir(env: Env, platform: string = process.platform): string {
   const dir = env['HEALTHDATA_CONFIG_DIR'];
   if (dir) return dir;
   const xdg = env['XDG_CONFIG_HOME'];
-  return xdg ? join(xdg, 'healthdata') : undefined;
+  if (xdg) return join(xdg, 'healthdata');
+  const home = env['HOME'] || homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'healthdata');
+  if (platform === 'win32') {
+    return join(env['APPDATA'] || join(home, 'AppData', 'Roaming'), 'healthdata', 'Config');
+  }
+  return join(home, '.config', 'healthdata');
+}
+
+/** Where the config file is: known without reading it, so `config path` works whatever it holds. */
+export function configPath(env: Env): string {
+  return resolve(configDir(env), 'config.json');
 }
 
 export async function openConfig(env: Env): Promise<ConfigStore> {
   const { default: Conf } = await import('conf');
-  const location = { dir: configDir(env) };
-  if (location.dir) ensurePrivateDir(location.dir);
-  const conf = new Conf<Record<string, unknown>>({
-    projectName: 'healthdata',
-    projectSuffix: '',
-    configName: 'config',
-    ...(location.dir ? { cwd: location.dir } : {}),
-    configFileMode: 0o600,
-    accessPropertiesByDotNotation: false,
-    clearInvalidConfig: false,
-  });
-  const path = conf.path;
+  const dir = configDir(env);
+  const path = resolve(dir, 'config.json');
+  // conf would create a missing directory with the default mode on a mere read: create it first,
+  // private, since it is ours.
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let conf: InstanceType<typeof Conf<Record<string, unknown>>>;
+  try {
+    conf = new Conf<Record<string, unknown>>({
+      projectName: 'healthdata',
+      projectSuffix: '',
+      configName: 'config',
+      cwd: dir,
+      configFileMode: 0o600,
+      accessPropertiesByDotNotation: false,
+      clearInvalidConfig: false,
+      deserialize: parseObject,
+    });
+  } catch (error) {
+    throw unreadable(path, error);
+  }
   const tighten = (): void => {
-    ensurePrivateDir(dirname(path));
     if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   };
-  tighten();
+  if (existsSync(path)) tighten();
   const read = (key: ConfigKey): string | undefined => {
     const value = conf.get(key);
-    return typeof value === 'string' ? value : undefined;
+    if (value === undefined || typeof value === 'string') return value;
+    throw new UsageError(
+      `config file ${path}: "${key}" must be a string, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`} — fix or remove it`,
+      'bad_config',
+    );
   };
+  // Reading every key now names a wrong type before any command relies on the file.
+  for (const key of CONFIG_KEYS) read(key);
   return {
     path,
     get: read,
@@ -60,7 +88,7 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
     },
     all() {
       const result: Partial<Record<ConfigKey, string>> = {};
-      for (const key of ['api-key', 'base-url'] as const) {
+      for (const key of CONFIG_KEYS) {
         const value = read(key);
         if (value !== undefined) result[key] = value;
       }
@@ -69,7 +97,29 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
   };
 }
 
-function ensurePrivateDir(dir: string): void {
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  else if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+class NotAnObject extends Error {}
+
+function parseObject(text: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new NotAnObject();
+  return value as Record<string, unknown>;
+}
+
+function unreadable(path: string, error: unknown): UsageError {
+  const code = (error as { code?: unknown } | null)?.code;
+  // The parser's own message quotes the file, which may hold the key: never pass it on.
+  if (error instanceof SyntaxError) {
+    return new UsageError(`config file ${path} is not valid JSON — fix or remove it`, 'bad_config');
+  }
+  if (error instanceof NotAnObject) {
+    return new UsageError(
+      `config file ${path} is not a JSON object of settings — fix or remove it`,
+      'bad_config',
+    );
+  }
+  const why = typeof code === 'string' ? code : 'unreadable';
+  return new UsageError(
+    `config file ${path} cannot be read (${why}) — fix its permissions or remove it`,
+    'bad_config',
+  );
 }

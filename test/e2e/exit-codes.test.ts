@@ -99,7 +99,7 @@ describe('exit 3: authentication', () => {
       ]);
       expect(code).toBe(3);
       expect(oneErrorLine(stderr)).toMatch(
-        /^healthdata: error: the API rejected the key \(401\).*check HEALTHDATA_API_KEY or run 'healthdata config set api-key'$/,
+        /^healthdata: error: the API rejected the key from --api-key \(401\).* — check the key you pass with --api-key$/,
       );
       expect(stderr).not.toContain('phd_live_wrong_key_000000000');
     }

@@ -178,8 +178,7 @@ describe('retries against a real server', () => {
     const server = await serve(fail(401, '{"error":{"code":"invalid_key","message":"bad key"}}'));
     const r = await hd(server.url, ['profile']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/rejected the key \(401\)/);
-    expect(r.stderr).toContain('HEALTHDATA_API_KEY');
+    expect(r.stderr).toMatch(/rejected the key from --api-key \(401\)/);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -86,7 +86,7 @@ describe('config store', () => {
     );
   });
 
-  it('tightens a looser existing file and directory', async () => {
+  it('tightens a looser existing file, but leaves an existing directory’s mode alone', async () => {
     const dir = tempDir();
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o755);
@@ -94,7 +94,7 @@ describe('config store', () => {
     const store = await openConfig({ HEALTHDATA_CONFIG_DIR: dir });
     expect(store.get('base-url')).toBe('https://x.example');
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(dir).mode & 0o777).toBe(0o755);
   });
 });
 

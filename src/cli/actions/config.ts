@@ -2,7 +2,7 @@
 import { HealthdataError, UsageError } from '../../api/errors.ts';
 import { parseBaseUrl } from '../../api/origin.ts';
 import { checkApiKey, checkConfigKey, redactKey, type ConfigKey } from '../../config/keys.ts';
-import { openConfig, type ConfigStore } from '../../config/store.ts';
+import { configPath, openConfig, type ConfigStore } from '../../config/store.ts';
 import type { Context } from '../context.ts';
 import { readSecret } from './secret-input.ts';
 
@@ -13,12 +13,14 @@ export async function runConfig(
   args: { key?: string; value?: string },
   ctx: Context,
 ): Promise<void> {
-  const store = await openConfig(ctx.env);
   const out = (text: string): void => void ctx.stdout.write(`${text}\n`);
+  // Known without opening the file: works when the file is broken, and touches nothing.
+  if (action === 'path') {
+    out(configPath(ctx.env));
+    return;
+  }
+  const store = await openConfig(ctx.env);
   switch (action) {
-    case 'path':
-      out(store.path);
-      return;
     case 'list': {
       for (const [key, value] of Object.entries(store.all()))
         out(`${key}=${show(key as ConfigKey, value)}`);
@@ -35,6 +37,10 @@ export async function runConfig(
     }
     case 'unset': {
       const key = checkConfigKey(args.key ?? '');
+      if (store.get(key) === undefined) {
+        ctx.stderr.write(`${key} is not set in ${store.path}; nothing to remove\n`);
+        return;
+      }
       store.delete(key);
       ctx.stderr.write(`removed ${key} from ${store.path}\n`);
       return;
@@ -62,7 +68,8 @@ async function set(
         `config set ${key} needs a value, e.g. healthdata config set base-url https://api.example.com`,
       );
     }
-    parseBaseUrl(value, true);
+    // The same check as when it is used: https, or plain http only to this machine.
+    parseBaseUrl(value, false);
   }
   store.set(key, value);
   ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${store.path}\n`);
