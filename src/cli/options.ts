@@ -1,29 +1,42 @@
 // Option parsers for commander. They throw InvalidArgumentError, which commander reports and
 // src/cli/run.ts maps to exit 2.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { FORMATS } from '../output/format-names.ts';
+import { FORMATS, isFormat, type Format } from '../output/format-names.ts';
+
+/** "from 1 to 1000", or "1 or more" when there is no upper bound worth saying. */
+function range(min: number, max: number): string {
+  return max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+}
 
 export function integer(min: number, max: number, what: string) {
   return (text: string): number => {
-    if (!/^\d+$/.test(text.trim())) {
-      throw new InvalidArgumentError(`${what} must be a whole number from ${min} to ${max}.`);
-    }
     const value = Number(text);
-    if (value < min || value > max) {
-      throw new InvalidArgumentError(`${what} must be from ${min} to ${max}.`);
+    if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+      throw new InvalidArgumentError(
+        `${what} must be a whole number ${range(min, max)}, not '${text}'`,
+      );
     }
     return value;
   };
 }
 
-export function seconds(min: number, max: number) {
+export function seconds(min: number, max: number, what: string) {
   return (text: string): number => {
     const value = Number(text);
     if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
-      throw new InvalidArgumentError(`must be a number of seconds from ${min} to ${max}.`);
+      throw new InvalidArgumentError(
+        `${what} must be a number of seconds ${range(min, max)}, not '${text}'`,
+      );
     }
     return value;
   };
+}
+
+/** Format names are matched case-insensitively: `-f CSV` is csv. */
+export function formatName(text: string): Format {
+  const name = text.trim().toLowerCase();
+  if (isFormat(name)) return name;
+  throw new InvalidArgumentError(`unknown format '${text}' — use one of ${FORMATS.join(', ')}`);
 }
 
 /** Repeatable and comma-separated: `-m a -m b,c` → ['a', 'b', 'c']. */
@@ -32,7 +45,7 @@ export function collectList(text: string, previous: string[] | undefined): strin
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (items.length === 0) throw new InvalidArgumentError('needs at least one name.');
+  if (items.length === 0) throw new InvalidArgumentError('needs at least one name');
   return [...(previous ?? []), ...items];
 }
 
@@ -70,7 +83,7 @@ export function addConnectionOptions(command: Command): Command {
         'bound on connecting, on the headers and on each body of a request',
       )
         .default(30)
-        .argParser(seconds(0.1, 3600)),
+        .argParser(seconds(0.1, 3600, '--timeout')),
     )
     .option(
       '--allow-insecure-http',
@@ -86,7 +99,7 @@ export function addOutputOptions(command: Command): Command {
       new Option(
         '-f, --format <format>',
         'table, json, ndjson, csv or tsv (default: table on a terminal, else csv)',
-      ).choices(FORMATS),
+      ).argParser(formatName),
     )
     .option(
       '-o, --output <file>',

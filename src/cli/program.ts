@@ -48,9 +48,17 @@ function helpFor(program: Command, name: string | undefined): string {
 
 /** commander says "error: …"; make it one line in the CLI's own voice, with a way forward. */
 function usageLine(text: string, helpCommand: string): string {
-  const message = text
+  let message = text
     .trim()
     .replace(/^error:\s*/, '')
     .replace(/\s*\n\s*/g, ' ');
+  // "option '--limit <n>' argument 'x' is invalid. --limit must be …": our parsers' messages
+  // already name the option and the value, so they stand alone.
+  const invalid = /^option '([^']*)' argument '.*' is invalid\. (.*)$/s.exec(message);
+  if (invalid) {
+    const [, option = '', own = ''] = invalid;
+    const flag = option.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? option;
+    message = own.startsWith('-') || own.startsWith('unknown') ? own : `${flag} ${own}`;
+  }
   return `healthdata: error: ${message} (see '${helpCommand}')\n`;
 }

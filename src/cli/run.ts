@@ -4,9 +4,11 @@ import { CommanderError } from 'commander';
 import { ExitCode, HealthdataError } from '../api/errors.ts';
 import { isPipeClosed } from '../output/destination.ts';
 import type { Context } from './context.ts';
+import { hoistGlobalFlags } from './global-flags.ts';
 import { buildProgram } from './program.ts';
 
-export async function run(argv: readonly string[], ctx: Context): Promise<number> {
+export async function run(given: readonly string[], ctx: Context): Promise<number> {
+  const argv = hoistGlobalFlags(given);
   const verbose = argv.includes('--verbose');
   const redact = secretRedactor(argv, ctx);
   const program = buildProgram(ctx, redact, argv[0]);

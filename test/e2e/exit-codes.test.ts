@@ -42,14 +42,23 @@ describe('exit 2: usage errors', () => {
     [
       'a page size over 1000',
       ['metrics', '--page-size', '1001'],
-      /--page-size must be from 1 to 1000/,
+      /^healthdata: error: --page-size must be a whole number from 1 to 1000, not '1001' \(see 'healthdata metrics --help'\)\n$/,
     ],
     [
       'a bad format',
       ['metrics', '-f', 'xml'],
-      /argument 'xml' is invalid.*table, json, ndjson, csv, tsv/,
+      /^healthdata: error: unknown format 'xml' — use one of table, json, ndjson, csv, tsv \(see/,
     ],
-    ['a bad limit', ['metrics', '--limit', '0'], /--limit must be from 1/],
+    [
+      'a bad limit',
+      ['metrics', '--limit', '0'],
+      /^healthdata: error: --limit must be a whole number 1 or more, not '0' \(see/,
+    ],
+    [
+      'a bad timeout',
+      ['metrics', '--timeout', 'soon'],
+      /^healthdata: error: --timeout must be a number of seconds from 0.1 to 3600, not 'soon' \(see/,
+    ],
     ['an excess argument', ['catalog', 'extra'], /too many arguments/],
     ['a bad config key', ['config', 'get', 'colour'], /unknown config key 'colour'/],
   ];

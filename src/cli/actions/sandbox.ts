@@ -42,8 +42,16 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   ctx.stderr.write(
     `healthdata sandbox: plan ${sandbox.plan}, today ${sandbox.today}, ${sandbox.rowCount} rows — Ctrl-C to stop\n`,
   );
-  // The URL and the demo key are what the user came for, so they go to stdout, ready to eval.
-  ctx.stdout.write(`HEALTHDATA_BASE_URL=${sandbox.url}\nHEALTHDATA_API_KEY=${sandbox.apiKey}\n`);
+  // The URL and the demo key are what the user came for, so they go to stdout, ready to paste
+  // or eval. Bound to every address (0.0.0.0, ::), the sandbox is reached from here on
+  // loopback — the one plain-http host healthdata accepts.
+  const url = new URL(sandbox.url);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (url.hostname === '[::]') url.hostname = '[::1]';
+  const base = url.href.replace(/\/$/, '');
+  ctx.stdout.write(
+    `export HEALTHDATA_BASE_URL=${base}\nexport HEALTHDATA_API_KEY=${sandbox.apiKey}\n`,
+  );
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });

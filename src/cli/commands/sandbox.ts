@@ -6,7 +6,7 @@ import type { SandboxFlags } from '../actions/sandbox.ts';
 function fraction(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !(value >= 0 && value <= 1)) {
-    throw new InvalidArgumentError('must be a number from 0 to 1.');
+    throw new InvalidArgumentError(`--fail-rate must be a number from 0 to 1, not '${text}'`);
   }
   return value;
 }
