@@ -12,6 +12,7 @@ import type { Context } from '../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../options.ts';
 import { openSession } from '../session.ts';
+import { catalogNames, nameReasons, rangeReason } from '../empty-result.ts';
 import { openTarget } from './output.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
@@ -65,6 +66,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         cut ||= page.cut;
       }
       await sink.end(meta);
+      if (rows === 0 && !flags.quiet)
+        await explainEmpty(session.client, query, meta, signal, notices);
       if (cut) {
         notices.warn(
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
@@ -79,6 +82,22 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   } finally {
     await session.close();
   }
+}
+
+/** An empty result is explained on stderr; the catalog is asked only now, and only if it can help. */
+async function explainEmpty(
+  client: HealthClient,
+  query: MetricsQuery,
+  meta: Meta | undefined,
+  signal: AbortSignal,
+  notices: Notices,
+): Promise<void> {
+  const range = rangeReason(query, meta);
+  if (range !== undefined) return notices.warn(range);
+  if (!query.metric && !query.provider) return;
+  const catalog = await client.getJson('api/v1/catalog', undefined, signal).catch(() => undefined);
+  if (catalog === undefined) return;
+  for (const reason of nameReasons(query, catalogNames(catalog.body))) notices.warn(reason);
 }
 
 function announce(meta: Meta, query: MetricsQuery, notices: Notices): void {

@@ -1,0 +1,94 @@
+// Why a metrics query came back empty, in words: a range wholly before the plan's history
+// floor, or a metric/provider name the account does not have (with the nearest one it does).
+// The catalog is asked only when the result is empty, so normal runs pay nothing.
+import type { Meta, MetricsQuery } from '../api/types.ts';
+
+export interface CatalogNames {
+  metrics: string[];
+  providers: string[];
+}
+
+/** Reasons found before asking the catalog. */
+export function rangeReason(query: MetricsQuery, meta: Meta | undefined): string | undefined {
+  const floor = meta?.history_floor;
+  if (floor && query.to !== undefined && query.to < floor) {
+    return `nothing before ${floor} is available on your ${meta.plan} plan`;
+  }
+  return undefined;
+}
+
+/** Reasons from the catalog: names asked for that it does not list. */
+export function nameReasons(query: MetricsQuery, catalog: CatalogNames): string[] {
+  const reasons: string[] = [];
+  const check = (kind: string, asked: readonly string[] | undefined, known: string[]): void => {
+    if (known.length === 0) return;
+    const lower = new Set(known.map((k) => k.toLowerCase()));
+    for (const name of asked ?? []) {
+      if (lower.has(name.toLowerCase())) continue;
+      const near = closest(name, known);
+      reasons.push(`no ${kind} named '${name}'${near ? `; did you mean '${near}'?` : ''}`);
+    }
+  };
+  check('metric', query.metric, catalog.metrics);
+  check('provider', query.provider, catalog.providers);
+  return reasons;
+}
+
+/**
+ * The catalog's shape is not in the spec, so names are gathered leniently: strings, or the
+ * `metric`/`provider`/`name` field of objects, in arrays under `metrics` and `providers`.
+ */
+export function catalogNames(body: unknown): CatalogNames {
+  const names = new Set<string>();
+  const providers = new Set<string>();
+  const pick = (value: unknown, field: 'metric' | 'provider', into: Set<string>): void => {
+    if (!Array.isArray(value)) return;
+    for (const item of value) {
+      if (typeof item === 'string') into.add(item);
+      else if (typeof item === 'object' && item !== null) {
+        const record = item as Record<string, unknown>;
+        const name = record[field] ?? record['name'];
+        if (typeof name === 'string') into.add(name);
+        if (field === 'metric') pick(record['providers'], 'provider', providers);
+      }
+    }
+  };
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    pick(record['metrics'], 'metric', names);
+    pick(record['providers'], 'provider', providers);
+  }
+  return { metrics: [...names], providers: [...providers] };
+}
+
+/** The known name nearest to `name` by edit distance, if it is near enough to be a typo. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  const target = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(target.length / 3)) + 1;
+  for (const candidate of known) {
+    const d = distance(target, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}

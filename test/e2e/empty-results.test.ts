@@ -1,0 +1,49 @@
+// An empty result is explained on stderr (unless --quiet); the catalog is asked only then.
+import { describe, expect, it } from 'vitest';
+import { closest } from '../../src/cli/empty-result.ts';
+import { runCli } from '../helpers/cli.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+
+const sandbox = useSandbox({ plan: 'pro' });
+const hd = (...args: string[]) => runCli(['metrics', ...args, ...sandbox.args()]);
+const catalogRequests = (from: number) =>
+  sandbox.current.requests.slice(from).filter((r) => r.path.startsWith('/api/v1/catalog')).length;
+
+describe('empty results are explained', () => {
+  it('a range wholly before the history floor', async () => {
+    const result = await hd('--from', '2001-01-01', '--to', '2001-12-31');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/nothing before \d{4}-\d{2}-\d{2} is available on your pro plan/);
+  });
+
+  it('an unknown metric, with the nearest known name; the catalog asked once', async () => {
+    const mark = sandbox.current.requests.length;
+    const result = await hd('-m', 'step', '--from', '30d');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("no metric named 'step'; did you mean 'steps'?");
+    expect(catalogRequests(mark)).toBe(1);
+  });
+
+  it('an unknown provider, with no suggestion when nothing is close', async () => {
+    const result = await hd('-p', 'zzzzzzzzzz', '--from', '30d');
+    expect(result.stderr).toContain("no provider named 'zzzzzzzzzz'");
+    expect(result.stderr).not.toContain('did you mean');
+  });
+
+  it('nothing is said with --quiet, and a run with rows never asks the catalog', async () => {
+    const quiet = await hd('-m', 'step', '--quiet');
+    expect(quiet.stderr).toBe('');
+    const mark = sandbox.current.requests.length;
+    const full = await hd('-m', 'steps', '--from', '30d');
+    expect(full.stdout.split('\n').length).toBeGreaterThan(2);
+    expect(catalogRequests(mark)).toBe(0);
+  });
+
+  it('closest() suggests only near names', () => {
+    expect(closest('restng_heart_rate', ['resting_heart_rate', 'steps'])).toBe(
+      'resting_heart_rate',
+    );
+    expect(closest('Steps', ['steps_total', 'steps'])).toBe('steps');
+    expect(closest('weight', ['steps', 'sleep'])).toBeUndefined();
+  });
+});
