@@ -20,6 +20,8 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** Where the key came from (--api-key, HEALTHDATA_API_KEY, the config file at …), for a 401. */
   keySource?: string;
+  /** The proxy's origin (no credentials), when there is one. */
+  proxy?: string;
 }
 
 export interface JsonResponse {
@@ -57,6 +59,7 @@ export class HealthClient {
       log: this.#log,
       redact,
       keySource: options.keySource,
+      proxy: options.proxy,
     };
   }
 

@@ -17,6 +17,8 @@ export interface HttpOptions {
   redact: (text: string) => string;
   /** Where the key came from, for the message of a 401. */
   keySource?: string | undefined;
+  /** The proxy's origin when requests go through one: connection failures are its, then. */
+  proxy?: string | undefined;
 }
 
 export interface HttpResult {
@@ -193,7 +195,8 @@ function toNetworkError(
     return signal.reason instanceof Error ? signal.reason : new AbortedError();
   }
   if (error instanceof NetworkError) return error;
-  const host = url.host;
+  // Through a proxy, the connection that failed is the one to the proxy.
+  const host = options.proxy !== undefined ? `the proxy ${options.proxy}` : url.host;
   const secs = `${Math.round(options.timeoutMs / 100) / 10} s`;
   const code = errorCode(error);
   const cause = { cause: error };
@@ -217,7 +220,7 @@ function toNetworkError(
       );
     case 'ECONNREFUSED':
       return new NetworkError(
-        `could not connect to ${host} (connection refused) — is the base URL right and the server up?`,
+        `could not connect to ${host} (connection refused) — ${options.proxy !== undefined ? 'check --proxy, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY' : 'is the base URL right and the server up?'}`,
         { ...cause, code: 'connection_refused' },
       );
     case 'ENOTFOUND':

@@ -56,6 +56,7 @@ export interface ConnectionFlags {
   retries: number;
   timeout: number;
   allowInsecureHttp?: boolean;
+  proxy?: string;
   verbose?: boolean;
   quiet?: boolean;
 }
@@ -88,6 +89,10 @@ export function addConnectionOptions(command: Command): Command {
     .option(
       '--allow-insecure-http',
       'allow plain http:// to a non-loopback host (sends the key in clear)',
+    )
+    .option(
+      '--proxy <url>',
+      'HTTP(S) proxy to connect through (else HTTPS_PROXY, HTTP_PROXY, ALL_PROXY; NO_PROXY skips it)',
     )
     .option('-q, --quiet', 'no notices or warnings on stderr (errors are still printed)')
     .option('--verbose', 'log each request to stderr (key redacted); stack traces on errors');

@@ -1,7 +1,7 @@
 // Turns connection flags into a ready client: settings resolved (or the in-process sandbox for
 // --demo), one keep-alive undici Agent for the whole run, and the retry/timeout policy.
 // Static import: this module is itself loaded lazily, so undici stays out of start-up.
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
 import { parseBaseUrl } from '../api/origin.ts';
 import { defaultRetryPolicy } from '../api/retry.ts';
@@ -10,6 +10,7 @@ import { resolveSettings } from '../config/settings.ts';
 import type { Context } from './context.ts';
 import type { Notices } from './notices.ts';
 import type { ConnectionFlags } from './options.ts';
+import { proxySettings } from './proxy.ts';
 import { VERSION } from './version.ts';
 
 export interface Session {
@@ -51,14 +52,23 @@ export async function openSession(
     const url = parseBaseUrl(baseUrl, flags.allowInsecureHttp ?? false);
     const timeoutMs = Math.round(flags.timeout * 1000);
     let dispatcher: Dispatcher;
+    let proxyLabel: string | undefined;
     if (ctx.dispatcher) {
       dispatcher = ctx.dispatcher;
     } else {
-      const agent = new Agent({
-        connections,
-        keepAliveTimeout: 10_000,
-        connect: { timeout: timeoutMs },
-      });
+      const options = { connections, keepAliveTimeout: 10_000, connect: { timeout: timeoutMs } };
+      // The in-process demo sandbox is on this machine: never through a proxy.
+      const proxy = flags.demo ? undefined : proxySettings(flags.proxy, ctx.env);
+      if (proxy) notices.verbose(`using the proxy ${proxy.label}`);
+      proxyLabel = proxy?.label;
+      const agent = proxy
+        ? new EnvHttpProxyAgent({
+            ...options,
+            httpProxy: proxy.httpProxy,
+            httpsProxy: proxy.httpsProxy,
+            noProxy: proxy.noProxy,
+          })
+        : new Agent(options);
       dispatcher = agent;
       cleanups.unshift(() => agent.destroy());
     }
@@ -72,6 +82,7 @@ export async function openSession(
       userAgent: `healthdata/${VERSION} node/${process.versions.node}`,
       log: (line) => notices.verbose(line),
       ...(keySource !== undefined ? { keySource } : {}),
+      ...(proxyLabel !== undefined ? { proxy: proxyLabel } : {}),
     });
     return { client, close: () => runAll(cleanups) };
   } catch (error) {

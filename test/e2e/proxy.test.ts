@@ -1,0 +1,85 @@
+// Proxies, through the built binary (the bundle's slim undici must carry the proxy agent):
+// the usual variables in both cases, NO_PROXY, --proxy, and a proxy that is not there.
+import { afterEach, describe, expect, it } from 'vitest';
+import { closedPort } from '../helpers/test-server.ts';
+import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+import { spawnCli } from '../helpers/spawn.ts';
+
+const sandbox = useSandbox();
+const proxies: ConnectProxy[] = [];
+afterEach(async () => {
+  await Promise.all(proxies.splice(0).map((p) => p.close()));
+});
+const proxy = async (): Promise<ConnectProxy> => {
+  const p = await startConnectProxy();
+  proxies.push(p);
+  return p;
+};
+const base = () => ({
+  HEALTHDATA_BASE_URL: sandbox.current.url,
+  HEALTHDATA_API_KEY: sandbox.current.apiKey,
+});
+const target = () => new URL(sandbox.current.url).host;
+
+describe('proxies', () => {
+  for (const name of ['HTTP_PROXY', 'http_proxy', 'ALL_PROXY', 'all_proxy']) {
+    it(`${name} routes requests through the proxy`, async () => {
+      const p = await proxy();
+      const result = await spawnCli(['profile', '-f', 'json'], {
+        env: { ...base(), [name]: p.url },
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(p.connects.map((c) => c.target)).toEqual([target()]);
+    });
+  }
+
+  it('NO_PROXY (either case) sends matching hosts directly', async () => {
+    for (const name of ['NO_PROXY', 'no_proxy']) {
+      const p = await proxy();
+      const result = await spawnCli(['profile'], {
+        env: { ...base(), HTTP_PROXY: p.url, [name]: 'example.com,127.0.0.1' },
+      });
+      expect(result.code).toBe(0);
+      expect(p.connects).toEqual([]);
+    }
+  });
+
+  it('--proxy wins over the environment, and its credentials reach the proxy only', async () => {
+    const used = await proxy();
+    const ignored = await proxy();
+    const withAuth = used.url.replace('http://', 'http://user:s3cret@');
+    const result = await spawnCli(['profile', '--proxy', withAuth, '--verbose'], {
+      env: { ...base(), HTTP_PROXY: ignored.url },
+    });
+    expect(result.code).toBe(0);
+    expect(used.connects).toHaveLength(1);
+    expect(used.connects[0]?.auth).toBe(`Basic ${Buffer.from('user:s3cret').toString('base64')}`);
+    expect(ignored.connects).toEqual([]);
+    expect(result.stderr).toContain(`using the proxy ${used.url}`);
+    expect(result.stderr).not.toContain('s3cret');
+  });
+
+  it('an unsupported proxy scheme is a usage error', async () => {
+    const result = await spawnCli(['profile'], {
+      env: { ...base(), ALL_PROXY: 'socks5://127.0.0.1:1080' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('uses socks5://, which is not supported');
+  });
+
+  it('a proxy that is not there fails with exit 1 in one line', async () => {
+    const port = await closedPort();
+    const result = await spawnCli(
+      ['profile', '--retries', '0', '--proxy', `http://127.0.0.1:${port}`],
+      {
+        env: base(),
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `healthdata: error: could not connect to the proxy http://127.0.0.1:${port} (connection refused) — check --proxy, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY\n`,
+    );
+  });
+});
