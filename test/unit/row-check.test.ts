@@ -29,7 +29,7 @@ describe('checkRows', () => {
     expect(() => checkRows([{ ...good, stream: 'no' }])).toThrow(/stream "no" \(a string\)/);
     expect(() => checkRows([{ ...good, provider: undefined }])).toThrow(/provider missing/);
     expect(() => checkRows([{ ...good, metric: { a: 1 } }])).toThrow(
-      /metric \{"a":1\} \(a object\)/,
+      /metric \{"a":1\} \(an object\)/,
     );
     expect(() => checkRows([[1]])).toThrow('row 1 of the page is not an object');
   });
