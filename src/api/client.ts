@@ -1,12 +1,12 @@
 // The API client: builds URLs, authenticates, retries, and checks the shape of what comes back.
 import type { Dispatcher } from 'undici';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { ProtocolError } from './errors.ts';
-import { httpGet, type HttpOptions, type HttpResult } from './http.ts';
-import { peekNextCursor } from './cursor-hint.ts';
-import type { FetchedPage } from './paginate.ts';
-import { withRetries, type RetryPolicy } from './retry.ts';
-import { excerpt, isRecord } from './status.ts';
+import { httpGet, type HttpOptions, type HttpResult } from './transport/attempt.ts';
+import { peekNextCursor } from './pagination/cursor-hint.ts';
+import type { FetchedPage } from './pagination/paginate.ts';
+import { withRetries, type RetryPolicy } from './transport/retry.ts';
+import { excerpt, isRecord } from './transport/status-error.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {

@@ -2,7 +2,7 @@
 // the real process; tests build their own with in-memory streams.
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Clock } from '../api/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Env } from '../config/settings.ts';
 
 export interface Context {

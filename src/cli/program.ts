@@ -1,10 +1,10 @@
 // The command line, built fresh per run so that tests can run many in one process.
 import { Command } from 'commander';
 import type { Context } from './context.ts';
-import { registerConfig } from './commands/config.ts';
-import { registerMetrics } from './commands/metrics.ts';
-import { registerRecords } from './commands/records.ts';
-import { registerSandbox } from './commands/sandbox.ts';
+import { registerConfig } from './commands/config/index.ts';
+import { registerMetrics } from './commands/metrics/index.ts';
+import { registerRecords } from './commands/documents/index.ts';
+import { registerSandbox } from './commands/sandbox/index.ts';
 import { VERSION } from './version.ts';
 
 export function buildProgram(

@@ -9,7 +9,7 @@ import {
   parseRetryAfter,
   withRetries,
   type RetryPolicy,
-} from '../../src/api/retry.ts';
+} from '../../src/api/transport/retry.ts';
 import {
   closedPort,
   fail,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../../src/api/errors.ts';
-import { isLoopback, parseBaseUrl } from '../../src/api/origin.ts';
+import { isLoopback, parseBaseUrl } from '../../src/api/transport/origin.ts';
 import { runCli, tempDir } from '../helpers/cli.ts';
 import {
   API_KEY,

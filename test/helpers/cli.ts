@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { systemClock, type Clock } from '../../src/api/clock.ts';
+import { systemClock, type Clock } from '../../src/lib/clock.ts';
 import type { Context } from '../../src/cli/context.ts';
 import { run } from '../../src/cli/run.ts';
 

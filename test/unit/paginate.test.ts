@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/api/errors.ts';
-import { paginate, type FetchedPage, type FetchPage } from '../../src/api/paginate.ts';
-import { paginateParallel } from '../../src/api/parallel.ts';
-import { partitionQuery } from '../../src/api/partition.ts';
+import { paginate, type FetchedPage, type FetchPage } from '../../src/api/pagination/paginate.ts';
+import { paginateParallel } from '../../src/api/pagination/parallel.ts';
+import { partitionQuery } from '../../src/api/pagination/partition.ts';
 import type { MetricRow, MetricsPage, MetricsQuery } from '../../src/api/types.ts';
 import { addDays } from '../../src/lib/dates.ts';
 

@@ -1,5 +1,5 @@
 // The single place where an HTTP status becomes an error.
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 const AUTH_HINT = "check HEALTHDATA_API_KEY or run 'healthdata config set api-key'";
 

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { Context } from '../context.ts';
-import { integer } from '../options.ts';
-import type { SandboxFlags } from '../actions/sandbox.ts';
+import type { Context } from '../../context.ts';
+import { integer } from '../../flags.ts';
+import type { SandboxFlags } from './action.ts';
 
 function fraction(text: string): number {
   const value = Number(text);
@@ -44,7 +44,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
       integer(1, 1_000_000, '--rate-limit'),
     )
     .action(async (flags: SandboxFlags) => {
-      const { runSandbox } = await import('../actions/sandbox.ts');
+      const { runSandbox } = await import('./action.ts');
       await runSandbox(flags, ctx);
     });
 }

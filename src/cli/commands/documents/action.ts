@@ -1,12 +1,12 @@
 // `catalog`, `sources`, `profile`: one GET each, rendered whatever shape the body has.
-import { toMeta } from '../../api/client.ts';
-import { isRecord } from '../../api/status.ts';
-import { writeRecords } from '../../output/records.ts';
-import type { Context } from '../context.ts';
-import { createNotices, describeMeta } from '../notices.ts';
-import type { ConnectionFlags, OutputFlags } from '../options.ts';
-import { openSession } from '../session.ts';
-import { openTarget } from './output.ts';
+import { toMeta } from '../../../api/client.ts';
+import { isRecord } from '../../../api/transport/status-error.ts';
+import { writeRecords } from '../../../output/documents.ts';
+import type { Context } from '../../context.ts';
+import { createNotices, describeMeta } from '../../notices.ts';
+import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
+import { openSession } from '../../connect.ts';
+import { openTarget } from '../../output-target.ts';
 
 export type RecordsFlags = ConnectionFlags & OutputFlags;
 

@@ -8,7 +8,7 @@
 // bounded: the later ones would sit, full, until the writer reached them.)
 import { paginate, type FetchPage, type Page, type PaginateOptions } from './paginate.ts';
 import { prefetch } from './prefetch.ts';
-import type { MetricsPage, MetricsQuery } from './types.ts';
+import type { MetricsPage, MetricsQuery } from '../types.ts';
 
 export interface ParallelOptions extends PaginateOptions {
   concurrency: number;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../context.ts';
-import { addConnectionOptions, addOutputOptions } from '../options.ts';
-import type { RecordsFlags } from '../actions/records.ts';
+import type { Context } from '../../context.ts';
+import { addConnectionOptions, addOutputOptions } from '../../flags.ts';
+import type { RecordsFlags } from './action.ts';
 
 const ENDPOINTS = {
   catalog: 'the distinct metrics and providers within your plan window',
@@ -15,7 +15,7 @@ export function registerRecords(program: Command, ctx: Context): void {
     addOutputOptions(command);
     addConnectionOptions(command);
     command.action(async (flags: RecordsFlags) => {
-      const { runRecords } = await import('../actions/records.ts');
+      const { runRecords } = await import('./action.ts');
       await runRecords(name as keyof typeof ENDPOINTS, flags, ctx);
     });
   }

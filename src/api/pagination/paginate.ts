@@ -2,8 +2,8 @@
 // is handed to the consumer, and even before page N is parsed: the next cursor is read off the
 // raw text (a hint, checked against the parsed page). So the server, the parser and the writer
 // all work at once. Stopping early (`break`, an error, the row cap) aborts whatever is in flight.
-import { ProtocolError } from './errors.ts';
-import type { MetricsPage, MetricsQuery } from './types.ts';
+import { ProtocolError } from '../errors.ts';
+import type { MetricsPage, MetricsQuery } from '../types.ts';
 
 /** A page whose body has arrived but is not parsed yet. */
 export interface FetchedPage {

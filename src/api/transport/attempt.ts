@@ -2,9 +2,9 @@
 // origin changes), decodes gzip/br/deflate bodies, logs, and maps failures to errors.
 import type { Dispatcher } from 'undici';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { AbortedError, NetworkError } from './errors.ts';
+import { AbortedError, NetworkError } from '../errors.ts';
 import { parseRetryAfter } from './retry.ts';
-import { errorFromResponse } from './status.ts';
+import { errorFromResponse } from './status-error.ts';
 
 export interface HttpOptions {
   dispatcher: Dispatcher;

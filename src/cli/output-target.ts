@@ -1,10 +1,10 @@
 // Where a command's output goes: stdout, or an atomic file for --output. A format chosen by
 // default is a table for a person at a terminal and CSV for everything else.
-import type { Context } from '../context.ts';
-import { atomicFile, type FileDestination } from '../../output/atomic-file.ts';
-import { streamDestination, type Destination } from '../../output/destination.ts';
-import { isFormat, type Format } from '../../output/format-names.ts';
-import type { OutputFlags } from '../options.ts';
+import type { Context } from './context.ts';
+import { atomicFile, type FileDestination } from '../output/atomic-file.ts';
+import { streamDestination, type Destination } from '../output/destination.ts';
+import { isFormat, type Format } from '../output/format-names.ts';
+import type { OutputFlags } from './flags.ts';
 
 export interface Target {
   destination: Destination;

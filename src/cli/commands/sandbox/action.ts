@@ -1,6 +1,6 @@
 // `healthdata sandbox`: the built-in API server in the foreground until Ctrl-C.
-import { UsageError } from '../../api/errors.ts';
-import type { Context } from '../context.ts';
+import { UsageError } from '../../../api/errors.ts';
+import type { Context } from '../../context.ts';
 
 export interface SandboxFlags {
   port: number;
@@ -15,7 +15,7 @@ export interface SandboxFlags {
 }
 
 export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
-  const { startSandbox } = await import('../../sandbox/index.ts');
+  const { startSandbox } = await import('../../../sandbox/index.ts');
   let sandbox;
   try {
     sandbox = await startSandbox({

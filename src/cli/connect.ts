@@ -3,13 +3,13 @@
 // Static import: this module is itself loaded lazily, so undici stays out of start-up.
 import { Agent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
-import { parseBaseUrl } from '../api/origin.ts';
-import { defaultRetryPolicy } from '../api/retry.ts';
+import { parseBaseUrl } from '../api/transport/origin.ts';
+import { defaultRetryPolicy } from '../api/transport/retry.ts';
 import { openConfig } from '../config/store.ts';
 import { resolveSettings } from '../config/settings.ts';
 import type { Context } from './context.ts';
 import type { Notices } from './notices.ts';
-import type { ConnectionFlags } from './options.ts';
+import type { ConnectionFlags } from './flags.ts';
 import { VERSION } from './version.ts';
 
 export interface Session {

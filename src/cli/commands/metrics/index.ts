@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
-import type { Context } from '../context.ts';
-import { addConnectionOptions, addOutputOptions, collectList, integer } from '../options.ts';
-import type { MetricsFlags } from '../actions/metrics.ts';
+import type { Context } from '../../context.ts';
+import { addConnectionOptions, addOutputOptions, collectList, integer } from '../../flags.ts';
+import type { MetricsFlags } from './action.ts';
 
 export function registerMetrics(program: Command, ctx: Context): void {
   const command = program
@@ -44,7 +44,7 @@ Examples:
   healthdata metrics --from 2025-01-01 -o steps.csv`,
   );
   command.action(async (flags: MetricsFlags) => {
-    const { runMetrics } = await import('../actions/metrics.ts');
+    const { runMetrics } = await import('./action.ts');
     await runMetrics(flags, ctx);
   });
 }

@@ -1,7 +1,7 @@
 // Splits a date range into contiguous, non-overlapping partitions, newest first, so that
 // fetching them concurrently and concatenating yields exactly the sequential order.
-import type { MetricsQuery } from './types.ts';
-import { addDays, daysBetween } from '../lib/dates.ts';
+import type { MetricsQuery } from '../types.ts';
+import { addDays, daysBetween } from '../../lib/dates.ts';
 
 /**
  * `start`..`end` are inclusive dates. The newest partition keeps the query's own `to` (possibly

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../context.ts';
+import type { Context } from '../../context.ts';
 
 export function registerConfig(program: Command, ctx: Context): void {
   const config = program
@@ -9,7 +9,7 @@ export function registerConfig(program: Command, ctx: Context): void {
     action: 'set' | 'get' | 'unset' | 'list' | 'path',
     args: { key?: string; value?: string },
   ): Promise<void> => {
-    const { runConfig } = await import('../actions/config.ts');
+    const { runConfig } = await import('./action.ts');
     await runConfig(action, args, ctx);
   };
   config

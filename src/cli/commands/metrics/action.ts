@@ -1,18 +1,18 @@
 // `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
-import type { Page } from '../../api/paginate.ts';
-import { paginate, type FetchPage } from '../../api/paginate.ts';
-import { paginateParallel } from '../../api/parallel.ts';
-import { partitionQuery } from '../../api/partition.ts';
-import { UsageError } from '../../api/errors.ts';
-import type { HealthClient } from '../../api/client.ts';
-import type { Meta, MetricsPage, MetricsQuery } from '../../api/types.ts';
-import { daysBetween, isValidDate, parseDateArg } from '../../lib/dates.ts';
-import { createRowSink } from '../../output/formats.ts';
-import type { Context } from '../context.ts';
-import { clampWarning, createNotices, describeMeta, type Notices } from '../notices.ts';
-import type { ConnectionFlags, OutputFlags } from '../options.ts';
-import { openSession } from '../session.ts';
-import { openTarget } from './output.ts';
+import type { Page } from '../../../api/pagination/paginate.ts';
+import { paginate, type FetchPage } from '../../../api/pagination/paginate.ts';
+import { paginateParallel } from '../../../api/pagination/parallel.ts';
+import { partitionQuery } from '../../../api/pagination/partition.ts';
+import { UsageError } from '../../../api/errors.ts';
+import type { HealthClient } from '../../../api/client.ts';
+import type { Meta, MetricsPage, MetricsQuery } from '../../../api/types.ts';
+import { daysBetween, isValidDate, parseDateArg } from '../../../lib/dates.ts';
+import { createRowSink } from '../../../output/formats.ts';
+import type { Context } from '../../context.ts';
+import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
+import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
+import { openSession } from '../../connect.ts';
+import { openTarget } from '../../output-target.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   metric?: string[];

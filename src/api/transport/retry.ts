@@ -1,7 +1,7 @@
 // Retry policy for idempotent GETs: exponential backoff with full jitter, never sooner than
 // the server's Retry-After, and bounded by a total wait budget per request.
-import type { Clock } from './clock.ts';
-import { ApiError, NetworkError } from './errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ApiError, NetworkError } from '../errors.ts';
 
 export interface RetryPolicy {
   retries: number;

@@ -1,9 +1,9 @@
 // `healthdata config …`: manage the config file. The API key is only ever shown redacted.
-import { HealthdataError, UsageError } from '../../api/errors.ts';
-import { parseBaseUrl } from '../../api/origin.ts';
-import { checkApiKey, checkConfigKey, redactKey, type ConfigKey } from '../../config/keys.ts';
-import { openConfig, type ConfigStore } from '../../config/store.ts';
-import type { Context } from '../context.ts';
+import { HealthdataError, UsageError } from '../../../api/errors.ts';
+import { parseBaseUrl } from '../../../api/transport/origin.ts';
+import { checkApiKey, checkConfigKey, redactKey, type ConfigKey } from '../../../config/keys.ts';
+import { openConfig, type ConfigStore } from '../../../config/store.ts';
+import type { Context } from '../../context.ts';
 import { readSecret } from './secret-input.ts';
 
 type Action = 'set' | 'get' | 'unset' | 'list' | 'path';
