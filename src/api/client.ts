@@ -6,7 +6,7 @@ import { httpGet, type HttpOptions, type HttpResult } from './transport/attempt.
 import { peekNextCursor } from './pagination/cursor-hint.ts';
 import type { FetchedPage } from './pagination/paginate.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
-import { excerpt, isRecord } from './transport/status-error.ts';
+import { excerpt, isRecord } from '../lib/json.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {

@@ -3,7 +3,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../lib/clock.ts';
-import type { Env } from '../config/settings.ts';
+import type { Env } from '../lib/env.ts';
 
 export interface Context {
   stdout: Writable;

@@ -2,7 +2,7 @@
 // signals, and sets the exit code. The exit code is set, never forced with process.exit(), so
 // piped output always drains completely.
 import { systemClock } from '../lib/clock.ts';
-import { SignalError } from '../api/errors.ts';
+import { SignalError } from './signal-error.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();

@@ -2,7 +2,7 @@
 // directory, and a looser existing file or directory is tightened whenever it is opened.
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Env } from './settings.ts';
+import type { Env } from '../lib/env.ts';
 import type { ConfigKey } from './keys.ts';
 
 export interface ConfigStore {

@@ -2,7 +2,7 @@
 // sensibly. `json` is the body exactly as received; csv/tsv/ndjson use the "main" array of
 // records; a table draws arrays of records as tables and everything else as key/value rows.
 import { stringify } from 'csv-stringify/sync';
-import { isRecord } from '../api/transport/status-error.ts';
+import { isRecord } from '../lib/json.ts';
 import { cell, displayCell } from './cells.ts';
 import type { Destination } from './destination.ts';
 import type { Format } from './format-names.ts';

@@ -1,4 +1,4 @@
-import type { DayContext } from './providers.ts';
+import type { DayContext } from './day-context.ts';
 import { between, chance, pick, round1, round2 } from './prng.ts';
 
 // The WristBand sat in a drawer for these two weeks: no rows at all (a gap pro plans can see).
@@ -15,7 +15,6 @@ export const WORKOUT_TYPES = [
   'Café "HIIT", 5×3',
   'Swimming',
 ] as const;
-export const SLEEP_QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
 export const MOODS = ['calm', 'content', 'energised', 'stressed', 'tired'] as const;
 
 function sleepQuality(minutes: number): string {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../helpers/cli.ts';
 import { ApiError, NetworkError, ProtocolError } from '../../src/api/errors.ts';
+import { exitCodeOf } from '../../src/cli/exit-codes.ts';
 import {
   backoffDelay,
   defaultRetryPolicy,
@@ -148,7 +149,7 @@ describe('withRetries', () => {
     expect(calls).toBe(3);
     expect(clock.slept).toEqual([25_000, 25_000]);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).exitCode).toBe(1);
+    expect(exitCodeOf(error as ApiError)).toBe(1);
     expect((error as Error).message).toContain('the server asked to wait 25 s');
     expect((error as Error).message).toContain('10 s left of the retry budget');
   });

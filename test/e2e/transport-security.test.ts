@@ -2,7 +2,7 @@
 // remote host, and never into a log line or an error message.
 import { describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
-import { UsageError } from '../../src/api/errors.ts';
+import { UsageError } from '../../src/lib/errors.ts';
 import { isLoopback, parseBaseUrl } from '../../src/api/transport/origin.ts';
 import { runCli, tempDir } from '../helpers/cli.ts';
 import {

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../lib/errors.ts';
 
 /** Parses and checks a base URL. Plain http is allowed only to loopback: the key would cross the network in clear. */
 export function parseBaseUrl(raw: string, allowInsecureHttp: boolean): URL {

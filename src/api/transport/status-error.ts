@@ -1,4 +1,5 @@
 // The single place where an HTTP status becomes an error.
+import { excerpt, isRecord } from '../../lib/json.ts';
 import { ApiError } from '../errors.ts';
 
 const AUTH_HINT = "check HEALTHDATA_API_KEY or run 'healthdata config set api-key'";
@@ -42,13 +43,4 @@ export function serverMessage(bodyText: string): string {
     // not JSON: fall through to an excerpt
   }
   return excerpt(bodyText);
-}
-
-export function excerpt(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

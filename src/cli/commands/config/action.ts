@@ -1,5 +1,5 @@
 // `healthdata config …`: manage the config file. The API key is only ever shown redacted.
-import { HealthdataError, UsageError } from '../../../api/errors.ts';
+import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { parseBaseUrl } from '../../../api/transport/origin.ts';
 import { checkApiKey, checkConfigKey, redactKey, type ConfigKey } from '../../../config/keys.ts';
 import { openConfig, type ConfigStore } from '../../../config/store.ts';
@@ -28,7 +28,7 @@ export async function runConfig(
       const key = checkConfigKey(args.key ?? '');
       const value = store.get(key);
       if (value === undefined) {
-        throw new HealthdataError('config_unset', `${key} is not set in ${store.path}`, 1);
+        throw new HealthdataError('config_unset', `${key} is not set in ${store.path}`, 'failure');
       }
       out(show(key, value));
       return;

@@ -2,7 +2,7 @@
 // the key off the command line keeps it out of shell history and `ps`.
 import type { Readable, Writable } from 'node:stream';
 import type { ReadStream } from 'node:tty';
-import { UsageError } from '../../../api/errors.ts';
+import { UsageError } from '../../../lib/errors.ts';
 
 export async function readSecret(
   stdin: Readable,

@@ -1,6 +1,6 @@
 // `catalog`, `sources`, `profile`: one GET each, rendered whatever shape the body has.
 import { toMeta } from '../../../api/client.ts';
-import { isRecord } from '../../../api/transport/status-error.ts';
+import { isRecord } from '../../../lib/json.ts';
 import { writeRecords } from '../../../output/documents.ts';
 import type { Context } from '../../context.ts';
 import { createNotices, describeMeta } from '../../notices.ts';

@@ -3,7 +3,7 @@ import type { Page } from '../../../api/pagination/paginate.ts';
 import { paginate, type FetchPage } from '../../../api/pagination/paginate.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
 import { partitionQuery } from '../../../api/pagination/partition.ts';
-import { UsageError } from '../../../api/errors.ts';
+import { UsageError } from '../../../lib/errors.ts';
 import type { HealthClient } from '../../../api/client.ts';
 import type { Meta, MetricsPage, MetricsQuery } from '../../../api/types.ts';
 import { daysBetween, isValidDate, parseDateArg } from '../../../lib/dates.ts';

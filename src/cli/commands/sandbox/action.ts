@@ -1,5 +1,5 @@
 // `healthdata sandbox`: the built-in API server in the foreground until Ctrl-C.
-import { UsageError } from '../../../api/errors.ts';
+import { UsageError } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
 
 export interface SandboxFlags {
