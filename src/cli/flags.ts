@@ -1,7 +1,7 @@
 // Option parsers for commander. They throw InvalidArgumentError, which commander reports and
 // src/cli/run.ts maps to exit 2.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { FORMATS } from '../output/format-names.ts';
+import { FORMATS } from '../output/formats/index.ts';
 
 export function integer(min: number, max: number, what: string) {
   return (text: string): number => {

@@ -1,9 +1,9 @@
 // Where a command's output goes: stdout, or an atomic file for --output. A format chosen by
 // default is a table for a person at a terminal and CSV for everything else.
-import type { Context } from './context.ts';
+import type { IO } from './context.ts';
 import { atomicFile, type FileDestination } from '../output/atomic-file.ts';
 import { streamDestination, type Destination } from '../output/destination.ts';
-import { isFormat, type Format } from '../output/format-names.ts';
+import { isFormat, type Format } from '../output/formats/index.ts';
 import type { OutputFlags } from './flags.ts';
 
 export interface Target {
@@ -12,7 +12,7 @@ export interface Target {
   file?: FileDestination;
 }
 
-export async function openTarget(flags: OutputFlags, ctx: Context): Promise<Target> {
+export async function openTarget(flags: OutputFlags, ctx: IO): Promise<Target> {
   const format = chooseFormat(flags, ctx);
   if (flags.output === undefined) {
     return { destination: streamDestination(ctx.stdout), format };
@@ -21,7 +21,7 @@ export async function openTarget(flags: OutputFlags, ctx: Context): Promise<Targ
   return { destination: file, format, file };
 }
 
-export function chooseFormat(flags: OutputFlags, ctx: Context): Format {
+export function chooseFormat(flags: OutputFlags, ctx: IO): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
   return ctx.stdoutIsTTY && flags.output === undefined ? 'table' : 'csv';
 }

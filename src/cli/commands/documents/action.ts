@@ -1,18 +1,21 @@
-// `catalog`, `sources`, `profile`: one GET each, rendered whatever shape the body has.
+// `catalog`, `sources`, `profile`: one GET each for a free-form JSON document, rendered in the
+// chosen format whatever shape the body has.
 import { toMeta } from '../../../api/client.ts';
 import { isRecord } from '../../../lib/json.ts';
-import { writeRecords } from '../../../output/documents.ts';
+import { writeDocument } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
 import { createNotices, describeMeta } from '../../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
-import { openSession } from '../../connect.ts';
+import { connectClient } from '../../connect-client.ts';
 import { openTarget } from '../../output-target.ts';
 
-export type RecordsFlags = ConnectionFlags & OutputFlags;
+export type DocumentsFlags = ConnectionFlags & OutputFlags;
 
-export async function runRecords(
-  endpoint: 'catalog' | 'sources' | 'profile',
-  flags: RecordsFlags,
+export type DocumentEndpoint = 'catalog' | 'sources' | 'profile';
+
+export async function runDocuments(
+  endpoint: DocumentEndpoint,
+  flags: DocumentsFlags,
   ctx: Context,
 ): Promise<void> {
   const notices = createNotices(ctx.stderr, {
@@ -20,19 +23,14 @@ export async function runRecords(
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
   });
-  const session = await openSession(flags, ctx, notices, 1);
+  const api = await connectClient(flags, ctx, notices, 1);
   try {
-    const { body, text } = await session.client.getJson(
-      `api/v1/${endpoint}`,
-      undefined,
-      ctx.signal,
-    );
+    const { body, text } = await api.client.getJson(`api/v1/${endpoint}`, undefined, ctx.signal);
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
     if (meta) notices.info(describeMeta(meta));
     const target = await openTarget(flags, ctx);
     try {
-      await writeRecords(body, text, target.destination, {
-        format: target.format,
+      await writeDocument(target.format, { body, text }, target.destination, {
         header: flags.header,
         ...(meta ? { hideKeys: ['meta'] } : {}),
       });
@@ -42,6 +40,6 @@ export async function runRecords(
       throw error;
     }
   } finally {
-    await session.close();
+    await api.close();
   }
 }

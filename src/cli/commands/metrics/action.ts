@@ -7,11 +7,11 @@ import { UsageError } from '../../../lib/errors.ts';
 import type { HealthClient } from '../../../api/client.ts';
 import type { Meta, MetricsPage, MetricsQuery } from '../../../api/types.ts';
 import { daysBetween, isValidDate, parseDateArg } from '../../../lib/dates.ts';
-import { createRowSink } from '../../../output/formats.ts';
+import { createRowSink } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
-import { openSession } from '../../connect.ts';
+import { connectClient } from '../../connect-client.ts';
 import { openTarget } from '../../output-target.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
@@ -45,12 +45,12 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
   });
-  const session = await openSession(flags, ctx, notices, Math.max(4, flags.parallel + 1));
+  const api = await connectClient(flags, ctx, notices, Math.max(4, flags.parallel + 1));
   try {
     const target = await openTarget(flags, ctx);
     try {
       const sink = await createRowSink(target.format, target.destination, { header: flags.header });
-      const pages = await openPages(session.client, query, flags, ctx, notices);
+      const pages = await openPages(api.client, query, flags, ctx, notices);
       let meta: Meta | undefined;
       let rows = 0;
       let cut = false;
@@ -73,7 +73,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       throw error;
     }
   } finally {
-    await session.close();
+    await api.close();
   }
 }
 

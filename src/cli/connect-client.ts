@@ -1,5 +1,6 @@
-// Turns connection flags into a ready client: settings resolved (or the in-process sandbox for
-// --demo), one keep-alive undici Agent for the whole run, and the retry/timeout policy.
+// Connects to the API: turns the connection flags into a ready client, with the settings
+// resolved (or the in-process sandbox started, for --demo), one keep-alive undici Agent for the
+// whole run, and the retry/timeout policy. close() releases all of it.
 // Static import: this module is itself loaded lazily, so undici stays out of start-up.
 import { Agent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
@@ -7,22 +8,23 @@ import { parseBaseUrl } from '../api/transport/origin.ts';
 import { defaultRetryPolicy } from '../api/transport/retry.ts';
 import { openConfig } from '../config/store.ts';
 import { resolveSettings } from '../config/settings.ts';
-import type { Context } from './context.ts';
+import type { Runtime } from './context.ts';
 import type { Notices } from './notices.ts';
 import type { ConnectionFlags } from './flags.ts';
 import { VERSION } from './version.ts';
 
-export interface Session {
+export interface ConnectedClient {
   client: HealthClient;
+  /** Closes the transport (and the --demo sandbox). */
   close(): Promise<void>;
 }
 
-export async function openSession(
+export async function connectClient(
   flags: ConnectionFlags,
-  ctx: Context,
+  ctx: Runtime,
   notices: Notices,
   connections = 4,
-): Promise<Session> {
+): Promise<ConnectedClient> {
   const cleanups: (() => Promise<void>)[] = [];
   let baseUrl: string;
   let apiKey: string;
