@@ -2,9 +2,10 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../lib/clock.ts';
 import { ProtocolError } from './errors.ts';
-import { httpGet, type HttpOptions, type HttpResult } from './transport/attempt.ts';
+import type { HttpOptions } from './transport/attempt.ts';
+import { httpGet, type HttpResult } from './transport/redirects.ts';
 import { peekNextCursor } from './pagination/cursor-hint.ts';
-import type { FetchedPage } from './pagination/paginate.ts';
+import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/api/errors.ts';
-import { paginate, type FetchedPage, type FetchPage } from '../../src/api/pagination/paginate.ts';
+import { paginate } from '../../src/api/pagination/paginate.ts';
+import type { FetchedPage, FetchPage } from '../../src/api/pagination/types.ts';
 import { paginateParallel } from '../../src/api/pagination/parallel.ts';
 import { partitionQuery } from '../../src/api/pagination/partition.ts';
 import type { MetricRow, MetricsPage, MetricsQuery } from '../../src/api/types.ts';

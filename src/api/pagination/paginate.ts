@@ -3,32 +3,14 @@
 // raw text (a hint, checked against the parsed page). So the server, the parser and the writer
 // all work at once. Stopping early (`break`, an error, the row cap) aborts whatever is in flight.
 import { ProtocolError } from '../errors.ts';
-import type { MetricsPage, MetricsQuery } from '../types.ts';
-
-/** A page whose body has arrived but is not parsed yet. */
-export interface FetchedPage {
-  /** next_cursor as read off the raw body: a string, null (last page), or undefined (unknown). */
-  readonly cursorHint: string | null | undefined;
-  parse(): MetricsPage;
-}
-
-export type FetchPage = (
-  query: MetricsQuery,
-  cursor: string | undefined,
-  limit: number,
-  signal: AbortSignal,
-) => Promise<FetchedPage>;
+import type { MetricsQuery } from '../types.ts';
+import type { FetchedPage, FetchPage, Page } from './types.ts';
 
 export interface PaginateOptions {
   pageSize: number;
   /** Stop once this many rows were yielded; the last request asks only for what is left. */
   maxRows?: number;
   signal?: AbortSignal;
-}
-
-export interface Page extends MetricsPage {
-  /** True when rows were left unread because of `maxRows`. */
-  cut: boolean;
 }
 
 interface InFlight {

@@ -6,7 +6,8 @@
 // finishes fetching, so `concurrency` requests stay in flight even while the writer waits on a
 // slow partition. (Cutting the range into just n big partitions cannot be both fast and
 // bounded: the later ones would sit, full, until the writer reached them.)
-import { paginate, type FetchPage, type Page, type PaginateOptions } from './paginate.ts';
+import { paginate, type PaginateOptions } from './paginate.ts';
+import type { FetchPage, Page } from './types.ts';
 import { prefetch } from './prefetch.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
 

@@ -1,12 +1,12 @@
 // `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
-import type { Page } from '../../../api/pagination/paginate.ts';
-import { paginate, type FetchPage } from '../../../api/pagination/paginate.ts';
+import { paginate } from '../../../api/pagination/paginate.ts';
+import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
-import { partitionQuery } from '../../../api/pagination/partition.ts';
+import { planPartitions } from '../../../api/pagination/plan.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { HealthClient } from '../../../api/client.ts';
-import type { Meta, MetricsPage, MetricsQuery } from '../../../api/types.ts';
-import { daysBetween, isValidDate, parseDateArg } from '../../../lib/dates.ts';
+import type { Meta, MetricsQuery } from '../../../api/types.ts';
+import { parseDateArg } from '../../../lib/dates.ts';
 import { createRowSink } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
@@ -135,39 +135,4 @@ async function openPages(
     depth: PARALLEL_DEPTH,
     lead: plan.lead,
   });
-}
-
-/**
- * Rows of the first page's oldest day may continue on the next page, so the lead keeps only the
- * days it holds completely, and the partitions cover from the range's start to that oldest day.
- * Each partition spans about as many days as `rowsPerPartition` rows fill at the first page's
- * density.
- */
-function planPartitions(
-  query: MetricsQuery,
-  first: MetricsPage,
-  rowsPerPartition: number,
-  maxRows: number,
-):
-  | 'single'
-  | 'sequential'
-  | 'no_start'
-  | { lead: MetricsPage; partitions: MetricsQuery[]; days: number } {
-  const newest = first.data[0]?.date;
-  const oldest = first.data.at(-1)?.date;
-  if (first.next_cursor === null || first.data.length >= maxRows) return 'single';
-  if (newest === undefined || oldest === undefined) return 'sequential';
-  const floor = first.meta?.history_floor ?? null;
-  const start =
-    query.from !== undefined && (floor === null || query.from > floor) ? query.from : floor;
-  if (start === null) return 'no_start';
-  if (!isValidDate(newest) || !isValidDate(oldest) || !isValidDate(start) || start > oldest) {
-    return 'sequential';
-  }
-  const complete = first.data.findIndex((row) => row.date === oldest);
-  const lead: MetricsPage = { ...first, data: first.data.slice(0, complete) };
-  const rowsPerDay = first.data.length / (daysBetween(oldest, newest) + 1);
-  const days = Math.max(1, Math.floor(rowsPerPartition / rowsPerDay));
-  const count = Math.ceil((daysBetween(start, oldest) + 1) / days);
-  return { lead, partitions: partitionQuery({ ...query, to: oldest }, start, oldest, count), days };
 }
