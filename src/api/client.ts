@@ -142,7 +142,7 @@ export class HealthClient {
   }
 }
 
-export function toMetricsPage(body: unknown): MetricsPage {
+function toMetricsPage(body: unknown): MetricsPage {
   if (!isRecord(body) || !Array.isArray(body['data'])) {
     throw new ProtocolError('the metrics response has no "data" array', 'bad_page');
   }

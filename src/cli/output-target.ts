@@ -21,7 +21,7 @@ export async function openTarget(flags: OutputFlags, ctx: IO): Promise<Target> {
   return { destination: file, format, file };
 }
 
-export function chooseFormat(flags: OutputFlags, ctx: IO): Format {
+function chooseFormat(flags: OutputFlags, ctx: IO): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
   return ctx.stdoutIsTTY && flags.output === undefined ? 'table' : 'csv';
 }

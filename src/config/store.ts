@@ -17,7 +17,7 @@ export interface ConfigStore {
  * HEALTHDATA_CONFIG_DIR wins; else $XDG_CONFIG_HOME/healthdata, which is what conf's own default
  * (env-paths) picks too, but taken from the env we are given rather than the process's.
  */
-export function configDir(env: Env): string | undefined {
+function configDir(env: Env): string | undefined {
   const dir = env['HEALTHDATA_CONFIG_DIR'];
   if (dir) return dir;
   const xdg = env['XDG_CONFIG_HOME'];

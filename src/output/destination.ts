@@ -10,7 +10,7 @@ export interface Destination {
   end(): Promise<void>;
 }
 
-export class PipeClosedError extends HealthdataError {
+class PipeClosedError extends HealthdataError {
   constructor() {
     super('pipe_closed', 'the reader of the output went away', 'cancelled');
   }
@@ -46,7 +46,7 @@ export function streamDestination(stream: Writable): Destination {
   };
 }
 
-export function waitForDrain(stream: Writable): Promise<void> {
+function waitForDrain(stream: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown): void => {
       stream.off('drain', onDrain);

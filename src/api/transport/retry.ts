@@ -22,7 +22,7 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (error instanceof ApiError) return RETRYABLE_STATUS.has(error.status);
   if (error instanceof NetworkError) return error.retryable;
   return false;

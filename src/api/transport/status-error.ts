@@ -25,7 +25,7 @@ export function errorFromResponse(
 }
 
 /** The server's own words: `{"error":{"code","message"}}` when it sends that, else an excerpt. */
-export function serverMessage(bodyText: string): string {
+function serverMessage(bodyText: string): string {
   if (bodyText.trim() === '') return '';
   try {
     const parsed: unknown = JSON.parse(bodyText);
