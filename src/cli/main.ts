@@ -3,9 +3,10 @@
 // piped output always drains completely — except after a signal, where a stalled reader must
 // not keep the process alive.
 import { fstatSync } from 'node:fs';
-import { systemClock } from '../api/clock.ts';
-import { SignalError } from '../api/errors.ts';
+import { systemClock } from '../lib/clock.ts';
+import { SignalError } from './signal-error.ts';
 import { PipeClosedError } from '../output/destination.ts';
+import { exitCodeOf } from './exit-codes.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();
@@ -42,7 +43,7 @@ const code = await run(process.argv.slice(2), {
 if (stoppedBy) {
   // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
   // cannot be closed from JavaScript), and it is not wanted any more: exit now.
-  process.exit(stoppedBy.exitCode);
+  process.exit(exitCodeOf(stoppedBy));
 }
 process.exitCode = code;
 

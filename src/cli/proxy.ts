@@ -2,8 +2,8 @@
 // https_proxy/HTTPS_PROXY for https, http_proxy/HTTP_PROXY for http, all_proxy/ALL_PROXY for
 // both, and no_proxy/NO_PROXY for hosts to reach directly. undici's EnvHttpProxyAgent does the
 // routing; it is given every value explicitly, so it never reads the process environment.
-import { UsageError } from '../api/errors.ts';
-import type { Env } from '../config/settings.ts';
+import { UsageError } from '../lib/errors.ts';
+import type { Env } from '../lib/env.ts';
 
 export interface ProxySettings {
   httpProxy: string;

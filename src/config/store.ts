@@ -5,8 +5,8 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../api/errors.ts';
-import type { Env } from './settings.ts';
+import { UsageError } from '../lib/errors.ts';
+import type { Env } from '../lib/env.ts';
 import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
 
 export interface ConfigStore {

@@ -1,11 +1,11 @@
 // Calendar dates as 'YYYY-MM-DD' strings. Arithmetic is done in UTC on the date alone, so a
 // daylight-saving change can never shift a day; "today" comes from the local calendar.
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from './errors.ts';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function localDate(nowMs: number): string {
+function localDate(nowMs: number): string {
   const d = new Date(nowMs);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }

@@ -4,7 +4,7 @@
 import { constants, writeSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from '../lib/errors.ts';
 import type { Destination } from './destination.ts';
 import { pidIsAlive, removeDeadTemps, tempName } from './target/temp-name.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';

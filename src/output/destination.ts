@@ -4,7 +4,7 @@
 // full disk behind stdout) is a WriteError naming where. A signal ends the wait for a stalled
 // reader at once.
 import type { Writable } from 'node:stream';
-import { ExitCode, HealthdataError } from '../api/errors.ts';
+import { HealthdataError } from '../lib/errors.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface Destination {
@@ -15,7 +15,7 @@ export interface Destination {
 
 export class PipeClosedError extends HealthdataError {
   constructor() {
-    super('pipe_closed', 'the reader of the output went away', ExitCode.ok);
+    super('pipe_closed', 'the reader of the output went away', 'cancelled');
   }
 }
 

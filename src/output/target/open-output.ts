@@ -9,7 +9,7 @@ import { Socket } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { UsageError } from '../../api/errors.ts';
+import { UsageError } from '../../lib/errors.ts';
 import { atomicFile, type FileDestination } from '../atomic-file.ts';
 import { streamDestination } from '../destination.ts';
 import { WriteError } from './write-error.ts';

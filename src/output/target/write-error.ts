@@ -1,6 +1,6 @@
 // A write that failed for a reason the user can act on (a full disk, a quota, an I/O error):
 // one line naming where and why, exit 1. EPIPE is not one of them: see PipeClosedError.
-import { ExitCode, HealthdataError } from '../../api/errors.ts';
+import { HealthdataError } from '../../lib/errors.ts';
 
 const CAUSES: Record<string, string> = {
   ENOSPC: 'no space left on the device',
@@ -28,7 +28,7 @@ export class WriteError extends HealthdataError {
         : error instanceof Error
           ? error.message
           : String(error);
-    super('write_failed', `cannot write ${where}: ${cause}`, ExitCode.failure, { cause: error });
+    super('write_failed', `cannot write ${where}: ${cause}`, 'failure', { cause: error });
     this.errno = code;
   }
 }

@@ -1,0 +1,44 @@
+// Where a command's output goes: stdout, or an atomic file for --output. A format chosen by
+// default is a table for a person at a terminal and CSV for everything else.
+import type { IO } from './context.ts';
+import type { FileDestination } from '../output/atomic-file.ts';
+import { openOutputFile } from '../output/target/open-output.ts';
+import { withReaderProbe } from '../output/target/pipe-probe.ts';
+import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
+import { isFormat, type Format } from '../output/formats/index.ts';
+import type { OutputFlags } from './flags.ts';
+
+export interface Target {
+  destination: Destination;
+  format: Format;
+  file?: FileDestination;
+}
+
+/**
+ * `stop` is the run's own controller: aborted when the reader of the output goes away, so a
+ * request still in flight ends at once instead of running into its timeout and retries.
+ */
+export async function openTarget(
+  flags: OutputFlags,
+  ctx: IO & { signal: AbortSignal },
+  stop?: AbortController,
+): Promise<Target> {
+  const format = chooseFormat(flags, ctx);
+  const onClosed = (): void => stop?.abort(new PipeClosedError());
+  const signal = stop ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
+  // `-o -` is stdout, as in curl and tar.
+  if (flags.output === undefined || flags.output === '-') {
+    const stdout = streamDestination(ctx.stdout, { signal, onClosed });
+    // On a pipe, notice a reader that left even while waiting for a slow page.
+    const destination = ctx.stdoutIsPipe && stop ? withReaderProbe(stdout, ctx.stdout) : stdout;
+    return { destination, format };
+  }
+  const file = await openOutputFile(flags.output, signal);
+  return { destination: file, format, file };
+}
+
+function chooseFormat(flags: OutputFlags, ctx: IO): Format {
+  if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
+  const toStdout = flags.output === undefined || flags.output === '-';
+  return ctx.stdoutIsTTY && toStdout ? 'table' : 'csv';
+}
