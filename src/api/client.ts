@@ -8,6 +8,7 @@ import { peekNextCursor } from './pagination/cursor-hint.ts';
 import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
+import { visible } from '../lib/visible.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {
@@ -40,7 +41,12 @@ export class HealthClient {
   constructor(options: ClientOptions) {
     this.#options = options;
     const key = options.apiKey;
-    const redact = (text: string): string => (key ? text.split(key).join('[REDACTED]') : text);
+    // The key is hidden also as it appears in a URL (percent-encoded) and in JSON (escaped).
+    const forms = key
+      ? [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])]
+      : [];
+    const redact = (text: string): string =>
+      forms.reduce((acc, form) => acc.split(form).join('[REDACTED]'), text);
     // Every log line is redacted here: the key may come from the config file, which the
     // CLI's last-line redaction in run.ts does not know about.
     const log = options.log;
@@ -98,7 +104,7 @@ export class HealthClient {
         } catch (error) {
           if (!(error instanceof ProtocolError)) throw error;
           throw new ProtocolError(
-            `${error.message} (status ${response.status}): "${excerpt(this.#redact(response.text))}"`,
+            `${error.message} (status ${response.status}): "${visible(excerpt(this.#redact(response.text)))}"`,
             error.code,
           );
         }
@@ -141,7 +147,7 @@ export class HealthClient {
       return JSON.parse(text) as unknown;
     } catch {
       throw new ProtocolError(
-        `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${excerpt(this.#redact(text))}"`,
+        `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${visible(excerpt(this.#redact(text)))}"`,
         'bad_json',
       );
     }

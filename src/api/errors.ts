@@ -9,7 +9,8 @@ export class ApiError extends HealthdataError {
   readonly retryAfterMs: number | undefined;
 
   constructor(status: number, message: string, body: string, retryAfterMs?: number) {
-    super(`http_${status}`, message, status === 401 ? 'auth' : 'failure');
+    // 401: the key is wrong; 403: the key is right but may not do this. Both are the key's.
+    super(`http_${status}`, message, status === 401 || status === 403 ? 'auth' : 'failure');
     this.status = status;
     this.body = body;
     this.retryAfterMs = retryAfterMs;

@@ -52,7 +52,7 @@ describe('compression', () => {
       send(res, 403, '{"error":{"code":"forbidden","message":"plan too small"}}', {}, 'gzip'),
     );
     const r = await hd(server.url, ['profile']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain('forbidden — plan too small');
   });
 

@@ -31,7 +31,7 @@ describe('retries against a real server', () => {
   it.each([400, 401, 403, 404])('never retries %i', async (status) => {
     const server = await serve([fail(status), ok(PROFILE)]);
     const r = await hd(server.url, ['profile', '-f', 'json']);
-    expect(r.code).toBe(status === 401 ? 3 : 1);
+    expect(r.code).toBe(status === 401 || status === 403 ? 3 : 1);
     expect(r.stdout).toBe('');
     expect(server.requests).toHaveLength(1);
     expect(r.clock.slept).toEqual([]);

@@ -2,6 +2,7 @@
 // timeout, and log the outcome. Redirects, decoding and statuses are handled by the callers
 // (redirects.ts, decode.ts, status-error.ts), as undici splits its interceptors.
 import type { Dispatcher } from 'undici';
+import { MAX_BODY_BYTES, tooLarge } from './decode.ts';
 import { BODY_DEADLINE, toNetworkError } from './network-error.ts';
 
 export interface HttpOptions {
@@ -17,6 +18,8 @@ export interface HttpOptions {
   keySource?: string | undefined;
   /** The proxy's origin when requests go through one: connection failures are its, then. */
   proxy?: string | undefined;
+  /** Cap on a body, compressed and decoded (default MAX_BODY_BYTES). */
+  maxBodyBytes?: number | undefined;
 }
 
 export interface RawResponse {
@@ -49,7 +52,7 @@ export async function attempt(
   const { statusCode: status } = response;
   let body: Buffer;
   try {
-    body = await readBody(response.body, options.timeoutMs);
+    body = await readBody(response.body, options.timeoutMs, options.maxBodyBytes ?? MAX_BODY_BYTES);
   } catch (error) {
     throw failed(toNetworkError(error, url, options, signal), url, started, options);
   }
@@ -57,7 +60,11 @@ export async function attempt(
   return { status, headers: response.headers, body };
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], timeoutMs: number): Promise<Buffer> {
+async function readBody(
+  body: Dispatcher.ResponseData['body'],
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<Buffer> {
   // undici's bodyTimeout only bounds the gap between chunks: a server trickling a byte at a
   // time would hold the request forever. The whole body gets the timeout too.
   const deadline = setTimeout(
@@ -65,8 +72,17 @@ async function readBody(body: Dispatcher.ResponseData['body'], timeoutMs: number
     timeoutMs,
   );
   const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    for await (const chunk of body) chunks.push(chunk as Buffer);
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      // Stop reading at the cap: the rest of an endless body is never buffered.
+      if (size > maxBytes) {
+        body.destroy();
+        throw tooLarge(maxBytes, 'as sent');
+      }
+      chunks.push(chunk as Buffer);
+    }
   } finally {
     clearTimeout(deadline);
   }

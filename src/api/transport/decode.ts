@@ -1,8 +1,19 @@
-// Undoes the response's Content-Encoding (gzip, br, deflate, in reverse order of application).
+// Undoes the response's Content-Encoding (gzip, br, deflate, in reverse order of application),
+// with the decoded size capped: a gzip bomb (a few hundred KB that inflate to gigabytes) stops
+// at the cap instead of filling memory. Neither an oversize body nor an unknown coding gets
+// better by asking again, so neither is retried.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { NetworkError } from '../errors.ts';
 
-export function decode(body: Buffer, encoding: string | undefined, status: number): string {
+/** The default cap on a response body, compressed or decoded. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export function decode(
+  body: Buffer,
+  encoding: string | undefined,
+  status: number,
+  maxBytes: number = MAX_BODY_BYTES,
+): string {
   // Content-Encoding lists codings in the order they were applied; undo them in reverse.
   const codings = (encoding ?? '')
     .split(',')
@@ -10,13 +21,21 @@ export function decode(body: Buffer, encoding: string | undefined, status: numbe
     .filter((c) => c !== '' && c !== 'identity')
     .reverse();
   let data = body;
+  const limit = { maxOutputLength: maxBytes };
   for (const coding of codings) {
+    if (!['gzip', 'x-gzip', 'br', 'deflate'].includes(coding)) {
+      throw new NetworkError(
+        `the server sent the body in an unsupported content-encoding '${coding}' (status ${status}) — healthdata asks for gzip or br`,
+        { code: 'bad_encoding', retryable: false },
+      );
+    }
     try {
-      if (coding === 'gzip' || coding === 'x-gzip') data = gunzipSync(data);
-      else if (coding === 'br') data = brotliDecompressSync(data);
-      else if (coding === 'deflate') data = inflateSync(data);
-      else throw new Error(`unsupported content-encoding '${coding}'`);
+      if (coding === 'br') data = brotliDecompressSync(data, limit);
+      else if (coding === 'deflate') data = inflateSync(data, limit);
+      else data = gunzipSync(data, limit);
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw tooLarge(maxBytes, 'decoded');
       throw new NetworkError(
         `could not decode the ${coding} response body (status ${status}): ${(error as Error).message}`,
         { code: 'bad_encoding', retryable: true },
@@ -24,4 +43,11 @@ export function decode(body: Buffer, encoding: string | undefined, status: numbe
     }
   }
   return data.toString('utf8');
+}
+
+export function tooLarge(maxBytes: number, what: 'decoded' | 'as sent'): NetworkError {
+  return new NetworkError(
+    `the response body is over ${Math.round(maxBytes / 1024 / 1024)} MiB ${what}, more than any page should be — not retried`,
+    { code: 'body_too_large', retryable: false },
+  );
 }

@@ -64,8 +64,8 @@ export function toNetworkError(
       });
     default: {
       const what = options.redact(error instanceof Error ? error.message : String(error));
-      if (code !== undefined && /CERT|SSL|TLS/.test(code)) {
-        return new NetworkError(`TLS failure talking to ${host}: ${what}`, {
+      if (code !== undefined && /CERT|SSL|TLS|EPROTO/.test(code)) {
+        return new NetworkError(tlsMessage(code, host), {
           ...cause,
           code: 'tls',
           retryable: false,
@@ -80,4 +80,19 @@ export function toNetworkError(
       );
     }
   }
+}
+
+/** One line a person can act on, instead of OpenSSL's record-layer internals. */
+function tlsMessage(code: string, host: string): string {
+  if (/WRONG_VERSION_NUMBER|EPROTO|UNKNOWN_PROTOCOL|PACKET_LENGTH_TOO_LONG/.test(code)) {
+    return `TLS failed with ${host}: the server does not speak TLS — is the URL http://?`;
+  }
+  if (/SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY|CERT_UNTRUSTED/.test(code)) {
+    return `TLS failed with ${host}: its certificate is not signed by a trusted authority (${code}) — behind a TLS-inspecting proxy, point NODE_EXTRA_CA_CERTS at its CA certificate`;
+  }
+  if (/CERT_HAS_EXPIRED/.test(code)) return `TLS failed with ${host}: its certificate has expired`;
+  if (/ALTNAME|HOSTNAME/.test(code)) {
+    return `TLS failed with ${host}: its certificate is for another host name (${code})`;
+  }
+  return `TLS failed with ${host} (${code})`;
 }

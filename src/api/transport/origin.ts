@@ -2,18 +2,38 @@ import { UsageError } from '../../lib/errors.ts';
 
 /** Parses and checks a base URL. Plain http is allowed only to loopback: the key would cross the network in clear. */
 export function parseBaseUrl(raw: string, allowInsecureHttp: boolean): URL {
+  // What a message may show of the URL: never a user name or password in it.
+  const shown = raw.replace(/\/\/[^/@]*@/, '//');
+  // `localhost:8787` parses as a URL with the scheme "localhost:": it lacks its scheme.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()) && /^[\w.-]+(:\d+)?(\/|$)/.test(raw.trim())) {
+    const host = raw.trim().split(/[:/]/)[0] ?? '';
+    const scheme = isLoopback(host) ? 'http' : 'https';
+    throw new UsageError(
+      `the base URL '${shown}' has no scheme — did you mean ${scheme}://${raw.trim()}?`,
+      'bad_base_url',
+    );
+  }
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new UsageError(
-      `the base URL '${raw}' is not a valid URL — use e.g. https://api.example.com`,
+      `the base URL '${shown}' is not a valid URL — use e.g. https://api.example.com`,
       'bad_base_url',
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(
       `the base URL must use https:// (got ${url.protocol}//) — e.g. https://api.example.com`,
+      'bad_base_url',
+    );
+  }
+  // Paths are joined onto the base ("api/v1/metrics"), so a base that already ends in it
+  // would ask for /api/v1/api/v1/metrics.
+  if (/\/api\/v1\/?$/.test(url.pathname)) {
+    const fixed = `${url.origin}${url.pathname.replace(/\/?api\/v1\/?$/, '')}`;
+    throw new UsageError(
+      `the base URL ends in /api/v1, which healthdata adds itself — drop it: ${fixed}`,
       'bad_base_url',
     );
   }

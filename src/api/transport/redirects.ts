@@ -4,6 +4,7 @@
 import { NetworkError } from '../errors.ts';
 import { attempt, header, type HttpOptions } from './attempt.ts';
 import { decode } from './decode.ts';
+import { isLoopback } from './origin.ts';
 import { parseRetryAfter } from './retry.ts';
 import { errorFromResponse } from './status-error.ts';
 
@@ -45,14 +46,28 @@ export async function httpGet(
           },
         );
       }
-      if (next.origin !== options.origin) {
-        options.log?.(`redirected to ${next.origin}: not sending the API key there`);
-      }
+      // Another origin would get the request without the key and answer 401, which reads as
+      // a bad key. Say what happened instead; plain http off this machine is refused outright.
+      if (next.origin !== options.origin) throw crossOrigin(next);
       url = next;
       continue;
     }
-    const text = decode(response.body, header(response.headers, 'content-encoding'), status);
-    if (status < 200 || status >= 300) {
+    const ok = status >= 200 && status < 300;
+    let text: string;
+    try {
+      text = decode(
+        response.body,
+        header(response.headers, 'content-encoding'),
+        status,
+        options.maxBodyBytes,
+      );
+    } catch (error) {
+      // An error's status is what counts; a body that will not decode (an empty gzip 401)
+      // must not turn it into a retried decoding failure.
+      if (ok) throw error;
+      text = '';
+    }
+    if (!ok) {
       const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), options.now());
       // A server may echo the key in an error body: it must not reach a message or a log.
       throw errorFromResponse(
@@ -65,6 +80,20 @@ export async function httpGet(
     }
     return { status, text, contentType: header(response.headers, 'content-type') ?? '' };
   }
+}
+
+function crossOrigin(next: URL): NetworkError {
+  const origin = next.origin;
+  if (next.protocol === 'http:' && !isLoopback(next.hostname)) {
+    return new NetworkError(
+      `the base URL redirects to ${origin}, plain http to a host that is not loopback — refused: the key would cross the network in clear`,
+      { code: 'insecure_redirect', retryable: false },
+    );
+  }
+  return new NetworkError(`the base URL redirects to ${origin}; use that as the base URL`, {
+    code: 'redirect_origin',
+    retryable: false,
+  });
 }
 
 function withoutAuthorization(headers: Record<string, string>): Record<string, string> {

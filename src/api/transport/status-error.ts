@@ -1,5 +1,6 @@
 // The single place where an HTTP status becomes an error.
 import { excerpt, isRecord } from '../../lib/json.ts';
+import { visible } from '../../lib/visible.ts';
 import { ApiError } from '../errors.ts';
 
 const AUTH_HINT = "check HEALTHDATA_API_KEY or run 'healthdata config set api-key'";
@@ -26,12 +27,14 @@ export function errorFromResponse(
   retryAfterMs?: number,
   keySource?: string,
 ): ApiError {
-  const detail = serverMessage(bodyText);
+  // Server text never reaches a terminal raw: escape sequences are shown as escapes.
+  const detail = visible(serverMessage(bodyText));
   const said = detail ? `: ${detail}` : '';
   let message: string;
   if (status === 401) message = `${authHint(keySource)}${said} — ${authFix(keySource)}`;
-  else if (status === 403) message = `the API refused access (403)${said}`;
-  else if (status === 404) message = `not found (404) at ${url}${said} — check the base URL`;
+  else if (status === 403) {
+    message = `the API refused access (403)${said} — the key lacks access to this; check its permissions in the dashboard`;
+  } else if (status === 404) message = `not found (404) at ${url}${said} — check the base URL`;
   else if (status === 408) message = `the server timed out waiting for the request (408)${said}`;
   else if (status === 429) message = `the API is rate limiting requests (429)${said}`;
   else if (status >= 500) message = `the server failed (${status})${said}`;
