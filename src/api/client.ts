@@ -9,6 +9,8 @@ import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
 import { visible } from '../lib/visible.ts';
+import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
+import { checkRows } from './row-check.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {
@@ -98,7 +100,8 @@ export class HealthClient {
     return {
       cursorHint: peekNextCursor(response.text),
       parse: () => {
-        const body = this.#parseJson(response);
+        // Numbers JSON.parse would change (1e400, 20-digit integers) are kept as sent.
+        const body = this.#parseJson(response, true);
         try {
           return toMetricsPage(body);
         } catch (error) {
@@ -142,9 +145,11 @@ export class HealthClient {
     );
   }
 
-  #parseJson({ status, text, contentType }: HttpResult): unknown {
+  #parseJson({ status, text, contentType }: HttpResult, exact = false): unknown {
     try {
-      return JSON.parse(text) as unknown;
+      return exact && mayHaveInexactNumbers(text)
+        ? parseExact(text)
+        : (JSON.parse(text) as unknown);
     } catch {
       throw new ProtocolError(
         `the API sent a body that is not JSON (status ${status}${contentType ? `, ${contentType}` : ''}): "${visible(excerpt(this.#redact(text)))}"`,
@@ -159,9 +164,13 @@ function toMetricsPage(body: unknown): MetricsPage {
     throw new ProtocolError('the metrics response has no "data" array', 'bad_page');
   }
   const data = body['data'] as unknown[];
-  for (const row of data) {
-    if (!isRecord(row))
-      throw new ProtocolError('the metrics response has a row that is not an object', 'bad_page');
+  checkRows(data);
+  // The spec says the key is always there, a string or null: a page without it is not the end.
+  if (!('next_cursor' in body)) {
+    throw new ProtocolError(
+      'the metrics response has no "next_cursor" (the spec says it is always there: a string, or null on the last page)',
+      'bad_page',
+    );
   }
   const cursor = body['next_cursor'];
   if (cursor !== undefined && cursor !== null && (typeof cursor !== 'string' || cursor === '')) {

@@ -1,10 +1,12 @@
 // Wire types of the Personal Health Data Read API: see docs/api-spec.md, section 2 (Metric, Meta).
 
+import type { RawNumber } from './exact-numbers.ts';
 export interface MetricRow {
   date: string;
   provider: string;
   metric: string;
-  numValue: number | null;
+  /** A RawNumber when JavaScript cannot hold the number exactly (1e400, 20-digit integers). */
+  numValue: number | RawNumber | null;
   textValue: string | null;
   unit: string | null;
   stream: boolean;

@@ -1,7 +1,11 @@
 // How one JSON value appears in a table or CSV cell: never "[object Object]".
+import { RawNumber } from '../api/exact-numbers.ts';
+
 export function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
+  // A number JavaScript cannot hold exactly: its text as the server sent it.
+  if (value instanceof RawNumber) return value.text;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return String(value);
   }

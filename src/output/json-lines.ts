@@ -6,6 +6,7 @@
 // rows.length − 1 occurrences of `},{`. When there are exactly that many, none is inside a row
 // (a string value or a nested array of objects), and every one is a boundary between rows.
 // Otherwise fall back to stringifying row by row.
+import { restoreRawNumbers } from '../api/exact-numbers.ts';
 import type { MetricRow } from '../api/types.ts';
 
 const BOUNDARY = '},{';
@@ -18,6 +19,9 @@ export function joinRows(rows: readonly MetricRow[], separator: string): string 
     boundaries++;
     at = all.indexOf(BOUNDARY, at + 1);
   }
-  if (boundaries !== rows.length - 1) return rows.map((row) => JSON.stringify(row)).join(separator);
-  return all.slice(1, -1).split(BOUNDARY).join(`}${separator}{`);
+  // RawNumbers (1e400 and the like) are written back as the bare numbers the server sent.
+  if (boundaries !== rows.length - 1) {
+    return restoreRawNumbers(rows.map((row) => JSON.stringify(row)).join(separator));
+  }
+  return restoreRawNumbers(all.slice(1, -1).split(BOUNDARY).join(`}${separator}{`));
 }

@@ -19,6 +19,9 @@ interface InFlight {
   abort(): void;
 }
 
+/** Empty pages in a row, each with a new cursor, after which paging is a protocol error. */
+export const MAX_EMPTY_PAGES = 20;
+
 export async function* paginate(
   fetchPage: FetchPage,
   query: MetricsQuery,
@@ -28,6 +31,8 @@ export async function* paginate(
   const stop = (): void => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
   const seen = new Set<string>();
+  // Empty pages that keep handing out new cursors would never end: cap how many in a row.
+  let empties = 0;
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
   const send = (cursor: string | undefined, rowsLeft: number): InFlight => {
     const own = new AbortController();
@@ -61,6 +66,13 @@ export async function* paginate(
       }
       remaining -= data.length;
       const cursor = page.next_cursor;
+      empties = page.data.length === 0 && cursor !== null ? empties + 1 : 0;
+      if (empties >= MAX_EMPTY_PAGES) {
+        throw new ProtocolError(
+          `the API sent ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor; stopping instead of paging forever`,
+          'empty_pages',
+        );
+      }
       if (next && next.cursor !== cursor) {
         next.abort();
         next = undefined;

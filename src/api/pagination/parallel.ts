@@ -9,6 +9,7 @@
 import { paginate, type PaginateOptions } from './paginate.ts';
 import type { FetchPage, Page } from './types.ts';
 import { prefetch } from './prefetch.ts';
+import { ProtocolError } from '../errors.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
 
 export interface ParallelOptions extends PaginateOptions {
@@ -38,7 +39,10 @@ export async function* paginateParallel(
   for (const query of partitions) {
     sources.push((onDrained) =>
       prefetch(
-        paginate(fetchPage, query, { pageSize: options.pageSize, signal: controller.signal }),
+        withinDates(
+          paginate(fetchPage, query, { pageSize: options.pageSize, signal: controller.signal }),
+          query,
+        ),
         options.depth,
         stop,
         onDrained,
@@ -106,5 +110,32 @@ export async function* paginateParallel(
     options.signal?.removeEventListener('abort', stop);
     controller.abort();
     await Promise.allSettled(started.map((s) => s.return(undefined)));
+  }
+}
+
+/**
+ * A partition's rows must lie within its dates. A server that ignores from/to would send every
+ * row to every partition, and the export would hold each row many times: fail instead.
+ */
+async function* withinDates(
+  pages: AsyncGenerator<Page, void, undefined>,
+  query: MetricsQuery,
+): AsyncGenerator<Page, void, undefined> {
+  const from = query.from ?? '';
+  const to = query.to ?? '\uffff';
+  try {
+    for await (const page of pages) {
+      for (const row of page.data) {
+        if (row.date < from || row.date > to) {
+          throw new ProtocolError(
+            `the API sent a row dated ${row.date} for from=${from} to=${to}: it does not honour from/to, so --parallel cannot split the range — run without --parallel`,
+            'outside_partition',
+          );
+        }
+      }
+      yield page;
+    }
+  } finally {
+    await pages.return(undefined);
   }
 }

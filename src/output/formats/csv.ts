@@ -4,6 +4,7 @@
 // Rows are handed over as arrays: with object records and `columns`, csv-stringify resolves
 // every field through its path getter, which made CSV ~45% slower (profiled: npm run bench).
 import { stringify, type Options } from 'csv-stringify/sync';
+import { RawNumber } from '../../api/exact-numbers.ts';
 import type { MetricRow } from '../../api/types.ts';
 import { isRecord } from '../../lib/json.ts';
 import { cell } from '../cells.ts';
@@ -31,6 +32,8 @@ export const tsv = delimited('\t');
 const cast: NonNullable<Options['cast']> = {
   boolean: (value) => (value ? 'true' : 'false'),
   number: (value) => String(value),
+  // Numbers JSON.parse would have changed (1e400, 20-digit integers) arrive as RawNumber.
+  object: (value) => (value instanceof RawNumber ? value.text : JSON.stringify(value)),
 };
 
 // Spelled out rather than mapped over COLUMNS: this runs for every row and is 4× faster.
