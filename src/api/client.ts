@@ -9,6 +9,7 @@ import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
 import { visible } from '../lib/visible.ts';
+import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
 import { checkRows } from './row-check.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
@@ -39,9 +40,12 @@ export class HealthClient {
   readonly #http: HttpOptions;
   readonly #log: ((line: string) => void) | undefined;
   readonly #redact: (text: string) => string;
+  /** Shared by every request of this client, so all --parallel partitions back off together. */
+  readonly #gate: RateGate;
 
   constructor(options: ClientOptions) {
     this.#options = options;
+    this.#gate = new RateGate(options.clock);
     const key = options.apiKey;
     // The key is hidden also as it appears in a URL (percent-encoded) and in JSON (escaped).
     const forms = key
@@ -132,7 +136,7 @@ export class HealthClient {
     const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
     if (params) url.search = params.toString();
     return withRetries(
-      () => httpGet(url, this.#http, signal),
+      () => this.#gate.run(() => httpGet(url, this.#http, signal), signal),
       this.#options.retry,
       this.#options.clock,
       signal,

@@ -1,0 +1,66 @@
+// One rate-limit back-off shared by every request of a run (all --parallel partitions). After
+// a 429 every request waits for its Retry-After, not only the one that got it, and the request
+// rate is halved; each success adds a little back (additive increase, multiplicative
+// decrease, as TCP does). Until the first 429 there is no pacing at all.
+import type { Clock } from '../../lib/clock.ts';
+import { ApiError } from '../errors.ts';
+
+/** Requests per second added back per success, once pacing has started. */
+const INCREASE = 0.2;
+const MIN_RATE = 0.5;
+
+export class RateGate {
+  readonly #clock: Clock;
+  /** Requests per second; Infinity until the server first says 429. */
+  #rate = Number.POSITIVE_INFINITY;
+  #nextStart = 0;
+  #pausedUntil = 0;
+  #lastDecrease = Number.NEGATIVE_INFINITY;
+  #starts: number[] = [];
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  get rate(): number {
+    return this.#rate;
+  }
+
+  async run<T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const started = await this.#admit(signal);
+    try {
+      const result = await request();
+      if (Number.isFinite(this.#rate)) this.#rate += INCREASE;
+      return result;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) this.#slowDown(started, error);
+      throw error;
+    }
+  }
+
+  async #admit(signal: AbortSignal | undefined): Promise<number> {
+    for (;;) {
+      const now = this.#clock.now();
+      const at = Math.max(this.#pausedUntil, Number.isFinite(this.#rate) ? this.#nextStart : 0);
+      if (at <= now) {
+        this.#nextStart = Math.max(now, this.#nextStart) + 1000 / this.#rate;
+        this.#starts.push(now);
+        if (this.#starts.length > 64) this.#starts.shift();
+        return now;
+      }
+      await this.#clock.sleep(at - now, signal);
+    }
+  }
+
+  #slowDown(started: number, error: ApiError): void {
+    const now = this.#clock.now();
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + (error.retryAfterMs ?? 1000));
+    // Requests already in flight when the rate was cut get their 429s too: cut once for them.
+    if (started <= this.#lastDecrease) return;
+    this.#lastDecrease = now;
+    const recent = this.#starts.filter((t) => t > now - 1000).length;
+    const current = Number.isFinite(this.#rate) ? this.#rate : Math.max(recent, 1);
+    this.#rate = Math.max(MIN_RATE, current / 2);
+    this.#nextStart = this.#pausedUntil;
+  }
+}

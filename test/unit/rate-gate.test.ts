@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.ts';
+import { RateGate } from '../../src/api/transport/rate-gate.ts';
+import { fixedClock } from '../helpers/cli.ts';
+
+const tooMany = (retryAfterMs: number) => new ApiError(429, 'rate limited', '', retryAfterMs);
+
+describe('RateGate', () => {
+  it('does not pace at all until the first 429', async () => {
+    const clock = fixedClock('2026-11-20');
+    const gate = new RateGate(clock);
+    for (let i = 0; i < 50; i++) await gate.run(() => Promise.resolve(i));
+    expect(clock.slept).toEqual([]);
+    expect(gate.rate).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('after a 429 every request waits for Retry-After, and the rate is halved once', async () => {
+    const clock = fixedClock('2026-11-20');
+    const gate = new RateGate(clock);
+    // Eight requests start in the same instant; two of them are told to wait 2 s.
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        gate.run(() => (i >= 6 ? Promise.reject(tooMany(2000)) : Promise.resolve(i))),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
+    expect(gate.rate).toBe(4);
+    const before = clock.now();
+    await gate.run(() => Promise.resolve('next'));
+    expect(clock.now() - before).toBeGreaterThanOrEqual(2000);
+    // Then requests are paced at the new rate, and each success adds a little back.
+    const paced = clock.now();
+    await gate.run(() => Promise.resolve('a'));
+    await gate.run(() => Promise.resolve('b'));
+    expect(clock.now() - paced).toBeGreaterThanOrEqual(1000 / 4.4);
+    expect(gate.rate).toBeGreaterThan(4);
+  });
+});
