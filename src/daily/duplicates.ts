@@ -2,7 +2,7 @@
 // notice that they must not be added up. This runs on every row of million-row exports, so it
 // allocates nothing per row: rows come newest first (spec: metrics, rule 2), so a metric only
 // needs the date it is on and the providers seen on that date. A metric, once found, is
-// skipped.
+// skipped. Only numeric rows count: text rows are never added up anyway.
 import type { MetricRow } from '../api/types.ts';
 
 export interface SeveralRowsExample {
@@ -27,6 +27,8 @@ export class SeveralRowsDetector {
     let state = this.#last;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as MetricRow;
+      // Text rows (two workouts a day) cannot be added up: nothing to warn about.
+      if (row.numValue === null) continue;
       if (state === undefined || state.metric !== row.metric) {
         state = this.#states.get(row.metric);
         if (state === undefined) {

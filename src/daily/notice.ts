@@ -11,12 +11,12 @@ export function severalRowsNotice(
   twin: boolean | undefined,
 ): string {
   const head =
-    `notice: ${metric} has several rows for one day (e.g. ${example.provider} on ${example.date}): ` +
-    'they are one per source app (or separate readings) and must not be added up.';
-  if (baseOf(metric) !== undefined) return head;
+    `notice: ${metric} has several rows for one day from one provider (e.g. ${example.provider}, ` +
+    `${example.date}): they are one per source app and must not be added up`;
   const total = twinOf(metric);
-  if (twin === true) return `${head} For the de-duplicated daily total use --metric ${total}.`;
-  const summary = ` For a daily view that never adds them up: healthdata summary -m ${metric}.`;
-  if (twin === false) return head + summary;
-  return `${head}${summary} If your catalog lists ${total}, that is the daily total.`;
+  const summary = `'healthdata summary -m ${metric}' summarises them per day without adding them`;
+  if (baseOf(metric) !== undefined) return `${head}.`;
+  if (twin === true) return `${head}; use --metric ${total}, the de-duplicated daily total.`;
+  if (twin === false) return `${head}; ${summary}.`;
+  return `${head}; use --metric ${total} if your catalog has it (the daily total), else ${summary}.`;
 }

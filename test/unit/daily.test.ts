@@ -133,8 +133,9 @@ describe('SeveralRowsDetector', () => {
     expect([...d.found]).toEqual([['hrv', { date: '2026-01-01', provider: 'A' }]]);
   });
 
-  it('is quiet for one row a day per provider', () => {
+  it('is quiet for one row a day per provider, and for text rows', () => {
     const d = new SeveralRowsDetector();
+    d.scan([row('2026-01-02', 'workout', 'Run'), row('2026-01-02', 'workout', 'Swim')]);
     d.scan([row('2026-01-02', 'steps_total', 1), row('2026-01-01', 'steps_total', 2)]);
     expect(d.found.size).toBe(0);
     expect(d.seen('steps_total')).toBe(true);
@@ -147,7 +148,9 @@ describe('severalRowsNotice', () => {
     expect(severalRowsNotice('steps', example, true)).toContain('use --metric steps_total');
     expect(severalRowsNotice('hr', example, false)).toContain('healthdata summary -m hr');
     expect(severalRowsNotice('hr', example, false)).not.toContain('hr_total');
-    expect(severalRowsNotice('hr', example, undefined)).toContain('If your catalog lists hr_total');
+    expect(severalRowsNotice('hr', example, undefined)).toContain(
+      'use --metric hr_total if your catalog has it',
+    );
     expect(severalRowsNotice('steps_total', example, undefined)).not.toContain('steps_total_total');
   });
 });
