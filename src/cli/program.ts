@@ -5,6 +5,7 @@ import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
+import { registerSummary } from './commands/summary/index.ts';
 import { VERSION } from './version.ts';
 
 export function buildProgram(
@@ -35,6 +36,7 @@ else the config file (healthdata config path). Try it now with demo data:
 Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.`,
     );
   registerMetrics(program, ctx);
+  registerSummary(program, ctx);
   registerDocuments(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
