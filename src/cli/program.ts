@@ -1,6 +1,7 @@
 // The command line, built fresh per run so that tests can run many in one process.
 import { Command } from 'commander';
 import type { Context } from './context.ts';
+import { registerChart } from './commands/chart/index.ts';
 import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
@@ -37,6 +38,7 @@ Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication 
     );
   registerMetrics(program, ctx);
   registerSummary(program, ctx);
+  registerChart(program, ctx);
   registerDocuments(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
