@@ -1,6 +1,6 @@
 // `healthdata chart` end to end against the sandbox.
 import { describe, expect, it } from 'vitest';
-import { displayNumber } from '../../src/summary/numbers.ts';
+import { displayNumber } from '../../src/output/summary/numbers.ts';
 import { fixedClock, runCli } from '../helpers/cli.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { BIN, spawnShell } from '../helpers/spawn.ts';

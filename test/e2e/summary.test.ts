@@ -211,6 +211,15 @@ describe('on a terminal', () => {
     expect(tty.code).toBe(0);
     expect(tty.stdout).toMatch(/trend/);
     expect(tty.stdout).toMatch(/steps_total .*[▁▂▃▄▅▆▇█]{20}/);
+    // An 80-column window: nothing wider, every metric still there, with its trend.
+    const narrow = await spawnShell(
+      `script -qec ${JSON.stringify(command.replace('cols 160', 'cols 80').replace(' -m steps_total,weight', ' -q'))} /dev/null`,
+    );
+    const lines = narrow.stdout.split(/\r?\n/);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(lines).toContain('steps · PhoneHealth · count — daily total from steps_total');
+    expect(narrow.stdout).toMatch(/walking_heart_rate · PhoneHealth · bpm — several sources a day/);
+    expect(narrow.stdout).toMatch(/\n {2}[▁▂▃▄▅▆▇█]{20}/);
     const piped = await spawnShell(
       `node ${BIN} summary --base-url ${s.url} --api-key ${s.apiKey} -m steps_total --from 30d -f table | cat`,
     );

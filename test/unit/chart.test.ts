@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bucketMeans, chooseBuckets } from '../../src/chart/buckets.ts';
-import { drawLines } from '../../src/chart/draw.ts';
-import { xAxis } from '../../src/chart/x-axis.ts';
-import { sparkline } from '../../src/summary/sparkline.ts';
+import { bucketMeans, chooseBuckets } from '../../src/output/chart/buckets.ts';
+import { drawLines } from '../../src/output/chart/draw.ts';
+import { xAxis } from '../../src/output/chart/x-axis.ts';
+import { sparkline } from '../../src/output/summary/sparkline.ts';
 
 describe('chooseBuckets', () => {
   it('uses days, then whole weeks, then months, never more points than asked', () => {

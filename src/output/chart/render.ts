@@ -5,6 +5,7 @@ import type { MetricSummary, NumericDay } from '../../daily/index.ts';
 import { bucketMeans, chooseBuckets, type Buckets } from './buckets.ts';
 import { drawLines, LINE_STYLES, yLabelWidth } from './draw.ts';
 import { xAxis } from './x-axis.ts';
+import { wrap } from '../../lib/wrap.ts';
 
 export interface ChartOptions {
   /** The range asked for; an open end takes the data's first or last date. */
@@ -79,23 +80,6 @@ function titleLines(
       return [painted, ...rest];
     }),
   ];
-}
-
-/** Word-wraps plain text to `width` columns; continuation lines start with `indent`. */
-export function wrap(text: string, width: number, indent: string): string[] {
-  const lead = /^ */.exec(text)?.[0] ?? '';
-  const lines: string[] = [];
-  let line = lead;
-  for (const word of text.slice(lead.length).split(' ')) {
-    const next = line.trim() === '' ? line + word : `${line} ${word}`;
-    if ([...next].length <= width || line.trim() === '') line = next;
-    else {
-      lines.push(line);
-      line = indent + word;
-    }
-  }
-  lines.push(line);
-  return lines;
 }
 
 function name(s: MetricSummary): string {

@@ -42,7 +42,10 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
         range,
         meta,
         ...(onTerminal && from !== undefined && to !== undefined
-          ? { sparkline: { from, to, width: sparklineWidth(terminalWidth(ctx)) } }
+          ? {
+              sparkline: { from, to, width: sparklineWidth(terminalWidth(ctx)) },
+              width: terminalWidth(ctx),
+            }
           : {}),
       });
       if (flags.output !== undefined)
