@@ -35,7 +35,7 @@ describe('chart', () => {
   it('follows COLUMNS when not a terminal, and draws one point a day when they fit', async () => {
     const narrow = await cli(['steps', '--from', '60d'], { env: { COLUMNS: '50' } });
     expect(Math.max(...narrow.stdout.split('\n').map(width))).toBeLessThanOrEqual(50);
-    expect(narrow.stdout).toContain('weekly means');
+    expect(narrow.stdout).toContain('means of 2 days');
     const wide = await cli(['steps', '--from', '60d'], { env: { COLUMNS: '120' } });
     expect(wide.stdout).toContain('one point a day');
     expect(Math.max(...wide.stdout.split('\n').map(width))).toBeLessThanOrEqual(120);

@@ -5,8 +5,9 @@ import { xAxis } from '../../src/output/chart/x-axis.ts';
 import { sparkline } from '../../src/output/summary/sparkline.ts';
 
 describe('chooseBuckets', () => {
-  it('uses days, then whole weeks, then months, never more points than asked', () => {
+  it('uses days (one to three a point), then whole weeks, then months, never more points than asked', () => {
     expect(chooseBuckets('2026-01-01', '2026-01-31', 40)).toMatchObject({ size: 'day', span: 1 });
+    expect(chooseBuckets('2026-01-01', '2026-03-31', 40)).toMatchObject({ size: 'day', span: 3 });
     const weeks = chooseBuckets('2026-01-01', '2026-12-31', 60);
     expect(weeks).toMatchObject({ size: 'week', span: 7 });
     expect(weeks.starts.length).toBeLessThanOrEqual(60);

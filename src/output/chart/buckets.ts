@@ -21,8 +21,16 @@ export interface Buckets {
 export function chooseBuckets(from: string, to: string, maxPoints: number): Buckets {
   const days = daysBetween(from, to) + 1;
   const max = Math.max(2, maxPoints);
-  if (days <= max)
-    return { size: 'day', span: 1, starts: steps(from, days, (i) => addDays(from, i)) };
+  // A day or a few days per point, while that keeps the line detailed; then whole weeks.
+  const perPoint = Math.ceil(days / max);
+  if (perPoint <= 3) {
+    const n = Math.ceil(days / perPoint);
+    return {
+      size: 'day',
+      span: perPoint,
+      starts: steps(from, n, (i) => addDays(from, perPoint * i)),
+    };
+  }
   // Whole weeks (up to four) per point, before months: finer, and still calendar-like.
   const weeks = Math.ceil(days / 7 / max);
   if (weeks <= 4) {

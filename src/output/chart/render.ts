@@ -98,7 +98,7 @@ function valueNote(s: MetricSummary): string {
 }
 
 function describeBuckets(b: Buckets): string {
-  if (b.size === 'day') return 'one point a day';
+  if (b.size === 'day') return b.span === 1 ? 'one point a day' : `means of ${b.span} days`;
   if (b.size === 'week') return b.span === 7 ? 'weekly means' : `means of ${b.span / 7} weeks`;
   return b.span === 1 ? 'monthly means' : `means of ${b.span} months`;
 }
