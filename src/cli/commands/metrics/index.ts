@@ -37,6 +37,8 @@ export function registerMetrics(program: Command, ctx: Context): void {
     `
 Several rows for one day (one per source app of a phone health aggregator) must not be added
 up: use the <metric>_total twin (e.g. steps_total), which holds the de-duplicated daily total.
+A notice on stderr says when the output has such rows. 'healthdata summary' and 'healthdata
+chart' give daily values by this rule.
 
 Examples:
   healthdata metrics --demo --metric steps_total --from 2024-01-01
