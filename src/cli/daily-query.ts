@@ -9,10 +9,12 @@ import type { Meta, MetricsQuery } from '../api/types.ts';
 import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../daily/index.ts';
 import { parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
-import { clampWarning, describeMeta, type Notices } from './notices.ts';
+import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
 import { closestName } from './closest-name.ts';
+import { connectClient } from './connect-client.ts';
+import type { ConnectionFlags } from './flags.ts';
 
-export interface DailyFlags {
+export interface DailyFlags extends ConnectionFlags {
   provider?: string[];
   from?: string;
   to?: string;
@@ -25,7 +27,7 @@ export interface DailyResult {
   meta: Meta | undefined;
 }
 
-export function resolveRange(flags: DailyFlags, nowMs: number): DailyResult['range'] {
+function resolveRange(flags: DailyFlags, nowMs: number): DailyResult['range'] {
   const from = flags.from === undefined ? null : parseDateArg('--from', flags.from, nowMs);
   const to = flags.to === undefined ? null : parseDateArg('--to', flags.to, nowMs);
   if (from !== null && to !== null && from > to) {
@@ -37,14 +39,38 @@ export function resolveRange(flags: DailyFlags, nowMs: number): DailyResult['ran
   return { from, to };
 }
 
-export async function loadDaily(
+/**
+ * Checks the flags, connects, loads the daily summaries of `metrics` (all when undefined),
+ * hands them to `use`, and closes the connection whatever happens.
+ */
+export async function withDaily(
+  metrics: readonly string[] | undefined,
+  flags: DailyFlags,
+  ctx: Context,
+  use: (daily: DailyResult, notices: Notices) => Promise<void>,
+): Promise<void> {
+  const range = resolveRange(flags, ctx.clock.now());
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: ctx.stderrIsTTY,
+  });
+  const api = await connectClient(flags, ctx, notices, 2);
+  try {
+    await use(await loadDaily(api.client, metrics, range, flags, ctx, notices), notices);
+  } finally {
+    await api.close();
+  }
+}
+
+async function loadDaily(
   client: HealthClient,
   metrics: readonly string[] | undefined,
+  range: DailyResult['range'],
   flags: DailyFlags,
   ctx: Context,
   notices: Notices,
 ): Promise<DailyResult> {
-  const range = resolveRange(flags, ctx.clock.now());
   const { body } = await client.getJson('api/v1/catalog', undefined, ctx.signal);
   const catalog = catalogMetrics(body);
   if (catalog === undefined) {

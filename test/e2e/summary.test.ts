@@ -235,6 +235,17 @@ describe('usage', () => {
     expect(stderr).toContain("there is no metric 'stepz' in your catalog — did you mean 'steps'?");
   });
 
+  it('refuses a bad range before asking the API anything', async () => {
+    const mark = sandbox.current.requests.length;
+    const bad = await cli(['--from', '2026-02-30']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--from '2026-02-30' is not a real calendar date");
+    const swapped = await cli(['--from', TODAY, '--to', addDays(TODAY, -3)]);
+    expect(swapped.code).toBe(2);
+    expect(swapped.stderr).toContain('swap them');
+    expect(sandbox.current.requests.length).toBe(mark);
+  });
+
   it('lists a metric with no data in the range instead of leaving it out', async () => {
     const weighed = new Set((await raw('metric=weight')).map((r) => r.date));
     let day = TODAY;

@@ -4,14 +4,11 @@ import { cyan, green, magenta, yellow } from 'asciichart';
 import { renderCharts } from '../../../output/chart/render.ts';
 import { displayNumber } from '../../../output/summary/numbers.ts';
 import type { Context } from '../../context.ts';
-import { createNotices } from '../../notices.ts';
-import type { ConnectionFlags } from '../../flags.ts';
-import { connectClient } from '../../connect-client.ts';
 import { streamDestination } from '../../../output/destination.ts';
-import { loadDaily, type DailyFlags } from '../../daily-query.ts';
+import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import { terminalWidth } from '../../terminal-width.ts';
 
-export interface ChartFlags extends ConnectionFlags, DailyFlags {
+export interface ChartFlags extends DailyFlags {
   height: number;
 }
 
@@ -24,14 +21,7 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
         .filter(Boolean),
     ),
   ];
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-  });
-  const api = await connectClient(flags, ctx, notices, 2);
-  try {
-    const { summaries, range } = await loadDaily(api.client, names, flags, ctx, notices);
+  await withDaily(names, flags, ctx, async ({ summaries, range }, notices) => {
     const drawable = summaries.filter((s) => {
       if (s.rule === 'text') {
         notices.warn(
@@ -61,7 +51,5 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
     const out = streamDestination(ctx.stdout);
     await out.write(text);
     await out.end();
-  } finally {
-    await api.close();
-  }
+  });
 }

@@ -1,25 +1,19 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.ts';
-import { addConnectionOptions, collectList, integer } from '../../flags.ts';
+import { addConnectionOptions, addRangeOptions, integer } from '../../flags.ts';
 import type { ChartFlags } from './action.ts';
 
 export function registerChart(program: Command, ctx: Context): void {
   const command = program
     .command('chart')
     .argument('<metric...>', 'metric name(s); lines that share a unit share a chart')
-    .description('a line chart of the daily value of one or more metrics, in the terminal')
-    .option(
-      '-p, --provider <names>',
-      'provider name(s), case-insensitive; repeat or comma-separate',
-      collectList,
-    )
-    .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
-    .option('--to <date>', 'end date, inclusive (same forms as --from)')
-    .addOption(
-      new Option('--height <rows>', 'rows of the plot')
-        .default(12)
-        .argParser(integer(3, 100, '--height')),
-    );
+    .description('a line chart of the daily value of one or more metrics, in the terminal');
+  addRangeOptions(command);
+  command.addOption(
+    new Option('--height <rows>', 'rows of the plot')
+      .default(12)
+      .argParser(integer(3, 100, '--height')),
+  );
   addConnectionOptions(command);
   command.addHelpText(
     'after',

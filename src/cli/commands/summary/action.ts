@@ -1,40 +1,25 @@
 // `healthdata summary`: one catalog request, one streamed export, one line per metric and
 // provider by the daily-value rule of src/daily.
-import { createNotices } from '../../notices.ts';
 import type { Context } from '../../context.ts';
-import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
-import { connectClient } from '../../connect-client.ts';
+import type { OutputFlags } from '../../flags.ts';
 import { writeSummaries } from '../../../output/summary/write.ts';
-import { loadDaily, type DailyFlags } from '../../daily-query.ts';
+import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import { openTarget } from '../../output-target.ts';
 import { terminalWidth } from '../../terminal-width.ts';
 
-export interface SummaryFlags extends ConnectionFlags, OutputFlags, DailyFlags {
+export interface SummaryFlags extends OutputFlags, DailyFlags {
   metric?: string[];
 }
 
 export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<void> {
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-  });
-  const api = await connectClient(flags, ctx, notices, 2);
-  try {
-    const { summaries, range, meta } = await loadDaily(
-      api.client,
-      flags.metric,
-      flags,
-      ctx,
-      notices,
-    );
+  await withDaily(flags.metric, flags, ctx, async ({ summaries, range, meta }, notices) => {
     const target = await openTarget(flags, ctx);
     const onTerminal = ctx.stdoutIsTTY && flags.output === undefined && target.format === 'table';
-    const dates = summaries.flatMap((s) =>
-      s.first === null || s.last === null ? [] : [s.first, s.last],
-    );
-    const from = range.from ?? dates.sort()[0];
-    const to = range.to ?? dates.sort().at(-1);
+    const dates = summaries
+      .flatMap((s) => (s.first === null || s.last === null ? [] : [s.first, s.last]))
+      .sort();
+    const from = range.from ?? dates[0];
+    const to = range.to ?? dates.at(-1);
     try {
       await writeSummaries(summaries, target.destination, {
         format: target.format,
@@ -48,15 +33,14 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
             }
           : {}),
       });
-      if (flags.output !== undefined)
+      if (flags.output !== undefined) {
         notices.info(`wrote ${summaries.length} lines to ${flags.output}`);
+      }
     } catch (error) {
       await target.file?.discard();
       throw error;
     }
-  } finally {
-    await api.close();
-  }
+  });
 }
 
 /** A wide terminal gets a finer trend; the rest of a line needs about 110 columns. */

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.ts';
-import { addConnectionOptions, addOutputOptions, collectList } from '../../flags.ts';
+import {
+  addConnectionOptions,
+  addOutputOptions,
+  addRangeOptions,
+  collectList,
+} from '../../flags.ts';
 import type { SummaryFlags } from './action.ts';
 
 export function registerSummary(program: Command, ctx: Context): void {
@@ -11,14 +16,8 @@ export function registerSummary(program: Command, ctx: Context): void {
       '-m, --metric <names>',
       'metric name(s); repeat or comma-separate (default: all)',
       collectList,
-    )
-    .option(
-      '-p, --provider <names>',
-      'provider name(s), case-insensitive; repeat or comma-separate',
-      collectList,
-    )
-    .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
-    .option('--to <date>', 'end date, inclusive (same forms as --from)');
+    );
+  addRangeOptions(command);
   addOutputOptions(command);
   addConnectionOptions(command);
   command.addHelpText(
