@@ -38,5 +38,12 @@ describe('the packed package', () => {
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe('date,provider,metric,numValue,textValue,unit,stream');
     expect(lines.length).toBeGreaterThanOrEqual(7);
+    // chart's library (asciichart) is bundled too.
+    const chart = execFileSync(
+      join(app, 'node_modules', '.bin', 'healthdata'),
+      ['chart', '--demo', 'steps_total', '--from', '14d'],
+      { cwd: app, encoding: 'utf8', env: { PATH: process.env['PATH'] } },
+    );
+    expect(chart.length).toBeGreaterThan(100);
   }, 60_000);
 });
