@@ -34,7 +34,7 @@ describe('empty results are explained', () => {
     const quiet = await hd('-m', 'step', '--quiet');
     expect(quiet.stderr).toBe('');
     const mark = sandbox.current.requests.length;
-    const full = await hd('-m', 'steps', '--from', '30d');
+    const full = await hd('-m', 'steps_total', '--from', '30d');
     expect(full.stdout.split('\n').length).toBeGreaterThan(2);
     expect(catalogRequests(mark)).toBe(0);
   });

@@ -32,7 +32,7 @@ describe('RateGate', () => {
     const paced = clock.now();
     await gate.run(() => Promise.resolve('a'));
     await gate.run(() => Promise.resolve('b'));
-    expect(clock.now() - paced).toBeGreaterThanOrEqual(1000 / 4.4);
+    expect(clock.now() - paced).toBeGreaterThanOrEqual(1000 / 4.5);
     expect(gate.rate).toBeGreaterThan(4);
   });
 });

@@ -30,7 +30,8 @@ export class RateGate {
     const started = await this.#admit(signal);
     try {
       const result = await request();
-      if (Number.isFinite(this.#rate)) this.#rate += INCREASE;
+      // Additive increase, a little faster when far below where it was cut.
+      if (Number.isFinite(this.#rate)) this.#rate += INCREASE + this.#rate / 20;
       return result;
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) this.#slowDown(started, error);
@@ -54,7 +55,10 @@ export class RateGate {
 
   #slowDown(started: number, error: ApiError): void {
     const now = this.#clock.now();
-    this.#pausedUntil = Math.max(this.#pausedUntil, now + (error.retryAfterMs ?? 1000));
+    // Without Retry-After each request backs off on its own (retry.ts); with it, all wait.
+    if (error.retryAfterMs !== undefined) {
+      this.#pausedUntil = Math.max(this.#pausedUntil, now + error.retryAfterMs);
+    }
     // Requests already in flight when the rate was cut get their 429s too: cut once for them.
     if (started <= this.#lastDecrease) return;
     this.#lastDecrease = now;
