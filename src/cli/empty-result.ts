@@ -2,6 +2,7 @@
 // floor, or a metric/provider name the account does not have (with the nearest one it does).
 // The catalog is asked only when the result is empty, so normal runs pay nothing.
 import type { Meta, MetricsQuery } from '../api/types.ts';
+import { closestName } from './closest-name.ts';
 
 export interface CatalogNames {
   metrics: string[];
@@ -25,7 +26,7 @@ export function nameReasons(query: MetricsQuery, catalog: CatalogNames): string[
     const lower = new Set(known.map((k) => k.toLowerCase()));
     for (const name of asked ?? []) {
       if (lower.has(name.toLowerCase())) continue;
-      const near = closest(name, known);
+      const near = closestName(name, known);
       reasons.push(`no ${kind} named '${name}'${near ? `; did you mean '${near}'?` : ''}`);
     }
   };
@@ -59,36 +60,4 @@ export function catalogNames(body: unknown): CatalogNames {
     pick(record['providers'], 'provider', providers);
   }
   return { metrics: [...names], providers: [...providers] };
-}
-
-/** The known name nearest to `name` by edit distance, if it is near enough to be a typo. */
-export function closest(name: string, known: readonly string[]): string | undefined {
-  const target = name.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(target.length / 3)) + 1;
-  for (const candidate of known) {
-    const d = distance(target, candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-    }
-    previous = row;
-  }
-  return previous[b.length] ?? 0;
 }

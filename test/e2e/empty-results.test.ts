@@ -1,6 +1,6 @@
 // An empty result is explained on stderr (unless --quiet); the catalog is asked only then.
 import { describe, expect, it } from 'vitest';
-import { closest } from '../../src/cli/empty-result.ts';
+import { closestName as closest } from '../../src/cli/closest-name.ts';
 import { runCli } from '../helpers/cli.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 
