@@ -1,7 +1,13 @@
 // Proxies, through the built binary (the bundle's slim undici must carry the proxy agent):
 // the usual variables in both cases, NO_PROXY, --proxy, and a proxy that is not there.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedPort } from '../helpers/test-server.ts';
+import { tempDir } from '../helpers/cli.ts';
+import { API_KEY, closedPort, PROFILE } from '../helpers/test-server.ts';
 import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 import { spawnCli } from '../helpers/spawn.ts';
@@ -81,5 +87,67 @@ describe('proxies', () => {
     expect(result.stderr).toBe(
       `healthdata: error: could not connect to the proxy http://127.0.0.1:${port} (connection refused) — check --proxy, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY\n`,
     );
+  });
+});
+
+describe('https through a proxy, with a private CA', () => {
+  it('HTTPS_PROXY tunnels to an https API; NODE_EXTRA_CA_CERTS makes its certificate trusted', async () => {
+    const dir = tempDir();
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = createServer(
+      { key: readFileSync(key), cert: readFileSync(cert) },
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(PROFILE);
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const p = await proxy();
+      const env = {
+        HEALTHDATA_BASE_URL: `https://127.0.0.1:${port}`,
+        HEALTHDATA_API_KEY: API_KEY,
+        HTTPS_PROXY: p.url,
+      };
+      const untrusted = await spawnCli(['profile', '--retries', '0'], { env });
+      expect(untrusted.code).toBe(1);
+      expect(untrusted.stderr).toContain('not signed by a trusted authority');
+      expect(untrusted.stderr).toContain('NODE_EXTRA_CA_CERTS');
+      const trusted = await spawnCli(['profile', '-f', 'json'], {
+        env: { ...env, NODE_EXTRA_CA_CERTS: cert },
+      });
+      expect(trusted.stderr).toBe('');
+      expect(trusted.code).toBe(0);
+      expect(trusted.stdout).toBe(`${PROFILE}\n`);
+      expect(p.connects.map((c) => c.target)).toEqual([`127.0.0.1:${port}`, `127.0.0.1:${port}`]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
