@@ -25,6 +25,9 @@ describe('RateGate', () => {
     );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
     expect(gate.rate).toBe(4);
+    // Concurrency is cut too: from the requests in flight when the 429 came back.
+    expect(gate.window).toBeLessThanOrEqual(4);
+    expect(gate.window).toBeGreaterThanOrEqual(1);
     const before = clock.now();
     await gate.run(() => Promise.resolve('next'));
     expect(clock.now() - before).toBeGreaterThanOrEqual(2000);
@@ -34,5 +37,22 @@ describe('RateGate', () => {
     await gate.run(() => Promise.resolve('b'));
     expect(clock.now() - paced).toBeGreaterThanOrEqual(1000 / 4.5);
     expect(gate.rate).toBeGreaterThan(4);
+  });
+
+  it('after a 429, no more requests are in flight than the window allows', async () => {
+    const clock = fixedClock('2026-11-20');
+    const gate = new RateGate(clock);
+    await gate.run(() => Promise.reject(tooMany(1000))).catch(() => undefined);
+    expect(gate.window).toBe(1);
+    let flying = 0;
+    let most = 0;
+    const slow = async (): Promise<void> => {
+      flying++;
+      most = Math.max(most, flying);
+      await new Promise((r) => setImmediate(r));
+      flying--;
+    };
+    await Promise.all(Array.from({ length: 6 }, () => gate.run(slow)));
+    expect(most).toBeLessThanOrEqual(2);
   });
 });

@@ -1,7 +1,8 @@
 // One rate-limit back-off shared by every request of a run (all --parallel partitions). After
-// a 429 every request waits for its Retry-After, not only the one that got it, and the request
-// rate is halved; each success adds a little back (additive increase, multiplicative
-// decrease, as TCP does). Until the first 429 there is no pacing at all.
+// a 429 every request waits for its Retry-After, not only the one that got it, and both the
+// request rate and the number of requests in flight are halved; each success adds a little
+// back (additive increase, multiplicative decrease, as TCP does). Until the first 429 there is
+// no pacing and no limit at all.
 import type { Clock } from '../../lib/clock.ts';
 import { ApiError } from '../errors.ts';
 
@@ -17,6 +18,10 @@ export class RateGate {
   #pausedUntil = 0;
   #lastDecrease = Number.NEGATIVE_INFINITY;
   #starts: number[] = [];
+  /** Requests allowed in flight at once; Infinity until the first 429. */
+  #window = Number.POSITIVE_INFINITY;
+  #inFlight = 0;
+  #slotFreed: (() => void)[] = [];
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -26,17 +31,51 @@ export class RateGate {
     return this.#rate;
   }
 
+  /** How many requests may be in flight at once. */
+  get window(): number {
+    return this.#window;
+  }
+
   async run<T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const started = await this.#admit(signal);
+    await this.#slot(signal);
     try {
-      const result = await request();
-      // Additive increase, a little faster when far below where it was cut.
-      if (Number.isFinite(this.#rate)) this.#rate += INCREASE + this.#rate / 20;
-      return result;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) this.#slowDown(started, error);
-      throw error;
+      const started = await this.#admit(signal);
+      try {
+        const result = await request();
+        // Additive increase, a little faster when far below where it was cut.
+        if (Number.isFinite(this.#rate)) this.#rate += INCREASE + this.#rate / 20;
+        if (Number.isFinite(this.#window)) this.#window += 1 / this.#window;
+        return result;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429) this.#slowDown(started, error);
+        throw error;
+      }
+    } finally {
+      this.#inFlight--;
+      this.#slotFreed.shift()?.();
     }
+  }
+
+  async #slot(signal: AbortSignal | undefined): Promise<void> {
+    while (this.#inFlight >= Math.floor(this.#window)) {
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        // An aborted waiter leaves the queue, so a freed slot is never handed to nobody.
+        const onAbort = (): void => {
+          const at = this.#slotFreed.indexOf(wake);
+          if (at !== -1) this.#slotFreed.splice(at, 1);
+          resolve();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.#slotFreed.push(wake);
+      });
+    }
+    // Taken in the same turn as the check, so requests starting together cannot all get in.
+    this.#inFlight++;
   }
 
   async #admit(signal: AbortSignal | undefined): Promise<number> {
@@ -65,6 +104,8 @@ export class RateGate {
     const recent = this.#starts.filter((t) => t > now - 1000).length;
     const current = Number.isFinite(this.#rate) ? this.#rate : Math.max(recent, 1);
     this.#rate = Math.max(MIN_RATE, current / 2);
+    const flying = Number.isFinite(this.#window) ? this.#window : this.#inFlight;
+    this.#window = Math.max(1, flying / 2);
     this.#nextStart = this.#pausedUntil;
   }
 }
