@@ -1,4 +1,5 @@
 // Notices and warnings go to stderr, never stdout, so pipelines and cron always get clean data.
+import { visible } from '../lib/visible.ts';
 import type { Writable } from 'node:stream';
 import type { Meta } from '../api/types.ts';
 
@@ -16,7 +17,8 @@ export function createNotices(
   opts: { quiet: boolean; verbose: boolean; interactive: boolean },
 ): Notices {
   const line = (text: string): void => {
-    stderr.write(`${text}\n`);
+    // Notices quote server text (the plan name, catalog names): never raw control characters.
+    stderr.write(`${visible(text)}\n`);
   };
   return {
     info: (message) => {

@@ -2,6 +2,7 @@
 // tests call run() directly with their own streams, clock and transport.
 import { CommanderError } from 'commander';
 import { HealthdataError } from '../lib/errors.ts';
+import { visible } from '../lib/visible.ts';
 import { ExitCode, exitCodeOf } from './exit-codes.ts';
 import { isPipeClosed } from '../output/destination.ts';
 import type { Context } from './context.ts';
@@ -40,7 +41,8 @@ function report(
   const print = (text: string): void => void ctx.stderr.write(redact(text));
   if (reason instanceof HealthdataError) {
     const code = exitCodeOf(reason);
-    print(`healthdata: ${code >= 128 ? '' : 'error: '}${reason.message}\n`);
+    // One line, and whatever server text it quotes cannot drive the terminal.
+    print(`healthdata: ${code >= 128 ? '' : 'error: '}${visible(reason.message)}\n`);
     if (verbose && reason.stack) print(`${reason.stack}\n`);
     return code;
   }
