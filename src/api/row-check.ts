@@ -32,17 +32,46 @@ export function checkRows(rows: readonly unknown[]): void {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {
       throw new ProtocolError(`row ${i + 1} of the page is not an object`, 'bad_row');
     }
-    const record = row as Record<string, unknown>;
-    for (const [field, ok, expected] of FIELDS) {
-      const value = record[field];
-      if (!ok(value)) {
-        throw new ProtocolError(
-          `row ${i + 1} of the page has ${field} ${describe(value)}, where the spec says ${expected}`,
-          'bad_row',
-        );
-      }
+    // The common case, spelled out: this runs for every row (a per-field loop cost ~3× more).
+    const r = row as Record<string, unknown>;
+    const n = r['numValue'];
+    const t = r['textValue'];
+    const u = r['unit'];
+    if (
+      !isDate(r['date']) ||
+      typeof r['provider'] !== 'string' ||
+      typeof r['metric'] !== 'string' ||
+      !(typeof n === 'number' || n === null || n === undefined || n instanceof RawNumber) ||
+      !(typeof t === 'string' || t === null || t === undefined) ||
+      !(typeof u === 'string' || u === null || u === undefined) ||
+      typeof r['stream'] !== 'boolean'
+    ) {
+      explain(r, i);
     }
   }
+}
+
+/** YYYY-MM-DD, checked without a regular expression (hot path). */
+function isDate(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length !== 10) return false;
+  for (let k = 0; k < 10; k++) {
+    const c = value.charCodeAt(k);
+    if (k === 4 || k === 7 ? c !== 45 : c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function explain(record: Record<string, unknown>, i: number): never {
+  for (const [field, ok, expected] of FIELDS) {
+    const value = record[field];
+    if (!ok(value)) {
+      throw new ProtocolError(
+        `row ${i + 1} of the page has ${field} ${describe(value)}, where the spec says ${expected}`,
+        'bad_row',
+      );
+    }
+  }
+  throw new ProtocolError(`row ${i + 1} of the page does not match the spec`, 'bad_row');
 }
 
 function describe(value: unknown): string {
