@@ -130,6 +130,31 @@ describe('-o targets', () => {
     ]);
   });
 
+  it('a link to /proc/self/fd/1 (what /dev/stdout is) writes to stdout, through a pipe', async () => {
+    const dir = tempDir();
+    symlinkSync('/proc/self/fd/1', join(dir, 'stdout'));
+    // `| cat`: a real pipe (a spawned child's stdout is a socket, which /proc cannot reopen).
+    const result = await spawnShell(
+      `'${process.execPath}' '${BIN}' ${args.join(' ')} -o '${join(dir, 'stdout')}' | cat`,
+      { env: envFor(sandbox.current) },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.startsWith(`${HEADER}\n`)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['stdout']);
+  });
+
+  it('a dangling symlink is written through: its target is created, the link kept', async () => {
+    const dir = tempDir();
+    symlinkSync('made.csv', join(dir, 'link.csv'));
+    const result = await spawnCli([...args, '-o', join(dir, 'link.csv')], {
+      env: envFor(sandbox.current),
+    });
+    expect(result.code).toBe(0);
+    expect(lstatSync(join(dir, 'link.csv')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'made.csv'), 'utf8').startsWith(`${HEADER}\n`)).toBe(true);
+  });
+
   it('`-o -` writes to stdout', async () => {
     const result = await spawnCli([...args, '-o', '-'], { env: envFor(sandbox.current) });
     expect(result.code).toBe(0);

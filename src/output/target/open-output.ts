@@ -20,16 +20,21 @@ export async function openOutputFile(
   target: string,
   signal?: AbortSignal,
 ): Promise<FileDestination> {
-  const path = await followLinks(resolve(target));
+  const path = resolve(target);
+  // stat follows every link, magic ones too (/dev/stdout → /proc/self/fd/1 → a pipe).
   const existing = await stat(path).catch(() => undefined);
   if (existing?.isDirectory()) {
     throw new UsageError(`--output ${target} is a directory — give a file name`, 'bad_output');
   }
-  if (existing === undefined || existing.isFile()) return atomicFile(path, existing?.mode, target);
-  return openInPlace(path, existing, target, signal);
+  if (existing !== undefined && !existing.isFile()) {
+    return openInPlace(path, existing, target, signal);
+  }
+  // A regular file (through any symlinks) or nothing yet: replaced atomically where it really is.
+  const real = existing ? await realpath(path) : await followLinks(path);
+  return atomicFile(real, existing?.mode, target);
 }
 
-/** The file a chain of symlinks ends at, existing or not (a dangling link is written through). */
+/** Where a path that does not exist yet will be: a dangling symlink is written through. */
 async function followLinks(start: string): Promise<string> {
   let path = start;
   for (let hops = 0; hops < 40; hops++) {
