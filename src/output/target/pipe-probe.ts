@@ -3,19 +3,21 @@
 // of zero bytes always succeeds. So the last few bytes of each write are held back and, while
 // the writer is idle, sent one at a time at growing intervals. They are real output, in order:
 // nothing is added or lost. A byte the reader is gone for fails with EPIPE at once, and the
-// caller's onClosed aborts the request it was waiting for.
+// caller's onClosed aborts the request it was waiting for. Few are held, and soon sent: the
+// end of the last row waits at most ~4.5 s for a slow next page (a reader like `head` leaves
+// within milliseconds of its last line, so the first probe, at 100 ms, is the one that counts).
 import type { Writable } from 'node:stream';
 import type { Destination } from '../destination.ts';
 
-const HOLD = 48;
-const FIRST_PROBE_MS = 100;
-const MAX_PROBE_MS = 2000;
+/** When each held character goes out, in ms after the last write. */
+const PROBES_MS = [100, 300, 1000, 3000];
+const HOLD = PROBES_MS.length;
 
 export function withReaderProbe(inner: Destination, stream: Writable): Destination {
   // Characters, not bytes: a probe may be a multi-byte character, but never half of one.
   let held = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let delay = FIRST_PROBE_MS;
+  let probes = 0;
   const probe = (): void => {
     timer = undefined;
     if (held.length === 0 || stream.destroyed || stream.writableNeedDrain) return;
@@ -23,19 +25,20 @@ export function withReaderProbe(inner: Destination, stream: Writable): Destinati
     const char = String.fromCodePoint(held.codePointAt(0) ?? 0);
     stream.write(char);
     held = held.slice(char.length);
-    delay = Math.min(delay * 2, MAX_PROBE_MS);
+    probes++;
     schedule();
   };
   const schedule = (): void => {
     if (timer === undefined && held.length > 0) {
-      timer = setTimeout(probe, delay);
+      const last = PROBES_MS[probes - 1] ?? 0;
+      timer = setTimeout(probe, (PROBES_MS[probes] ?? last) - last);
       timer.unref();
     }
   };
   const cancel = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    delay = FIRST_PROBE_MS;
+    probes = 0;
   };
   return {
     async write(text) {
