@@ -16,7 +16,7 @@ describe('write failures on stdout', () => {
     ['EIO', 'input/output error'],
     ['EDQUOT', 'disk quota exceeded'],
     ['ENOSPC', 'no space left on the device'],
-  ]) {
+  ] as const) {
     it(`${code} is one line naming stdout and the cause`, async () => {
       const out = streamDestination(failing(code));
       let error: unknown;
