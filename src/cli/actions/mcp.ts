@@ -1,0 +1,73 @@
+// `healthdata mcp`: the MCP server on stdin/stdout until the client closes the connection
+// (or a signal). The API client is opened on first use and kept; if the settings are wrong,
+// each tool call answers with the CLI's error line until they are fixed, without a restart.
+import type { HealthClient } from '../../api/client.ts';
+import { HealthdataError } from '../../api/errors.ts';
+import { createHealthServer, TOOL_NAMES } from '../../mcp/server.ts';
+import { serveOnStreams } from '../../mcp/serve-stdio.ts';
+import type { Context } from '../context.ts';
+import { createNotices } from '../notices.ts';
+import type { ConnectionFlags } from '../options.ts';
+import { openSession, type Session } from '../session.ts';
+import { VERSION } from '../version.ts';
+
+export type McpFlags = ConnectionFlags;
+
+export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: ctx.stderrIsTTY,
+  });
+  const redact = keyRedactor(flags, ctx);
+  const say = (line: string): void => {
+    if (!flags.quiet) ctx.stderr.write(redact(`healthdata mcp: ${line}\n`));
+  };
+
+  let session: Promise<Session> | undefined;
+  const client = async (): Promise<HealthClient> => {
+    session ??= openSession(flags, ctx, notices, 4).catch((error: unknown) => {
+      session = undefined;
+      throw error;
+    });
+    return (await session).client;
+  };
+
+  const shutdown = new AbortController();
+  const deps = { client, now: () => ctx.clock.now(), signal: shutdown.signal, redact };
+  const connection = serveOnStreams(
+    () => createHealthServer(deps, VERSION),
+    ctx.stdin,
+    ctx.stdout,
+    (error) => notices.verbose(redact(`protocol: ${error.message}`)),
+  );
+  say(
+    `serving ${TOOL_NAMES.join(', ')} over stdio${flags.demo ? ' from the built-in sandbox (demo data)' : ''}`,
+  );
+  // Open the client now, so a settings problem shows in the client's log at once.
+  client().catch((error: unknown) => {
+    const message = error instanceof HealthdataError ? error.message : String(error);
+    say(`error: ${message} (each tool call will answer with this until it is fixed)`);
+  });
+
+  const stopped = new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    await Promise.race([connection.closed, stopped]);
+  } finally {
+    shutdown.abort();
+    await connection.close().catch(() => undefined);
+    const open = session;
+    if (open) await open.then((s) => s.close()).catch(() => undefined);
+  }
+}
+
+/** The key given on the command line or in the environment never leaves in a tool result. */
+function keyRedactor(flags: McpFlags, ctx: Context): (text: string) => string {
+  const keys = [flags.apiKey, ctx.env['HEALTHDATA_API_KEY']].filter(
+    (k): k is string => k !== undefined && k.length >= 4,
+  );
+  return (text) => keys.reduce((acc, key) => acc.split(key).join('[REDACTED]'), text);
+}

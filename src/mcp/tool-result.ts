@@ -1,0 +1,26 @@
+// What every tool hands back: structured content for programs, the same as JSON text for
+// models (most clients show a model only the text), and failures as results, not crashes.
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { HealthdataError } from '../api/errors.ts';
+
+export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
+  return {
+    content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }],
+    structuredContent: structured,
+  };
+}
+
+/**
+ * The one line the CLI prints for the same failure (src/cli/run.ts), so a user who tries the
+ * CLI sees the same words; `redact` removes the key wherever it came from.
+ */
+export function failure(error: unknown, redact: (text: string) => string): CallToolResult {
+  let line: string;
+  if (error instanceof HealthdataError) {
+    line = `healthdata: ${error.exitCode >= 128 ? '' : 'error: '}${error.message}`;
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    line = `healthdata: error: unexpected failure: ${message}`;
+  }
+  return { content: [{ type: 'text', text: redact(line) }], isError: true };
+}

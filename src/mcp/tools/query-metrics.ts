@@ -1,0 +1,174 @@
+// query_metrics: the rows across every page, compact, within the answer budget.
+import type { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { paginate, type FetchPage } from '../../api/paginate.ts';
+import type { Meta, MetricsQuery } from '../../api/types.ts';
+import { COLUMNS, MAX_ROW_BYTES, MAX_ROWS, RowBudget } from '../compact-rows.ts';
+import type { ToolDeps } from '../deps.ts';
+import { MultiSourceDetector } from '../multi-source.ts';
+import { echoQuery, toQuery } from '../query-input.ts';
+import {
+  clampSchema,
+  fromField,
+  metricsField,
+  notesSchema,
+  providersField,
+  querySchema,
+  RULE,
+  toField,
+  windowSchema,
+} from '../schemas.ts';
+import { answer, failure } from '../tool-result.ts';
+import { clampNote, clampOf, planWindow } from '../window.ts';
+
+const PAGE_SIZE = 1000;
+
+const inputSchema = z.object({
+  metrics: metricsField.optional(),
+  providers: providersField.optional(),
+  from: fromField.optional(),
+  to: toField.optional(),
+  limit: z
+    .number()
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: `limit must be from 1 to ${MAX_ROWS}` })
+    .max(MAX_ROWS, {
+      error: `limit must be from 1 to ${MAX_ROWS}: one answer holds at most ${MAX_ROWS} rows — narrow the query (metrics, providers, from/to) instead`,
+    })
+    .optional()
+    .describe(`Most rows to return, 1-${MAX_ROWS} (default ${MAX_ROWS}). Newest rows come first.`),
+});
+
+const outputSchema = z.object({
+  columns: z.array(z.string()).describe('Names of the values in each row of `rows`.'),
+  rows: z
+    .array(
+      z.tuple([
+        z.string(),
+        z.string(),
+        z.string(),
+        z.number().nullable(),
+        z.string().nullable(),
+        z.string().nullable(),
+        z.boolean(),
+      ]),
+    )
+    .describe('One array per API row, in `columns` order, newest first.'),
+  row_count: z.number().int(),
+  complete: z
+    .boolean()
+    .describe('True when every matching row is here; false when some were left out (see notes).'),
+  left_out_by: z
+    .enum(['limit', 'size_cap'])
+    .nullable()
+    .describe('Why rows were left out: the limit argument, or the answer size cap.'),
+  query: querySchema,
+  window: windowSchema,
+  clamp: clampSchema,
+  notes: notesSchema,
+});
+
+export type QueryMetricsOutput = z.infer<typeof outputSchema>;
+
+export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'query_metrics',
+    {
+      title: 'Query health metric rows',
+      description: `Returns the user's own health metric rows, newest first, following every page of the API, as \`columns\` plus \`rows\` arrays, with the plan's history window. Filter by metrics, providers and a from/to date range (inclusive). ${RULE} One answer holds at most ${MAX_ROWS} rows or about ${MAX_ROW_BYTES / 1000} KB: when rows are left out, \`complete\` is false and \`notes\` say how to narrow the query. For daily values over weeks or months, daily_summary gives a much smaller answer.`,
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    async (args, ctx) => {
+      try {
+        const query = toQuery(args, deps.now());
+        const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
+        const out = await queryMetrics(deps, query, args.limit, signal);
+        return answer(summarize(out), out);
+      } catch (error) {
+        return failure(error, deps.redact);
+      }
+    },
+  );
+}
+
+export async function queryMetrics(
+  deps: ToolDeps,
+  query: MetricsQuery,
+  limit: number | undefined,
+  signal: AbortSignal,
+): Promise<QueryMetricsOutput> {
+  const client = await deps.client();
+  const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
+  const maxRows = limit ?? MAX_ROWS;
+  const budget = new RowBudget(maxRows);
+  const detector = new MultiSourceDetector();
+  let meta: Meta | undefined;
+  let leftOut: 'limit' | 'size_cap' | null = null;
+  // Stop fetching as soon as the budget is spent: breaking out ends the generator, which
+  // aborts the request in flight.
+  for await (const page of paginate(fetchPage, query, {
+    pageSize: Math.min(PAGE_SIZE, maxRows),
+    maxRows,
+    signal,
+  })) {
+    meta ??= page.meta;
+    for (const row of page.data) {
+      if (!budget.add(row)) break;
+      detector.add(row);
+    }
+    if (budget.full !== null) {
+      leftOut = budget.full === 'bytes' || limit === undefined ? 'size_cap' : 'limit';
+      break;
+    }
+    if (page.cut) leftOut = limit === undefined ? 'size_cap' : 'limit';
+  }
+  const window = planWindow(meta);
+  const clamp = clampOf(query.from, meta);
+  const notes: string[] = [];
+  if (clamp) notes.push(clampNote(clamp, window));
+  notes.push(...detector.notes());
+  if (leftOut) notes.push(leftOutNote(leftOut, budget.rows.length, budget.rows.at(-1)?.[0], limit));
+  if (budget.rows.length === 0) notes.push(emptyNote(query, window));
+  return {
+    columns: [...COLUMNS],
+    rows: budget.rows,
+    row_count: budget.rows.length,
+    complete: leftOut === null,
+    left_out_by: leftOut,
+    query: echoQuery(query),
+    window,
+    clamp,
+    notes,
+  };
+}
+
+function leftOutNote(
+  why: 'limit' | 'size_cap',
+  count: number,
+  oldest: string | undefined,
+  limit: number | undefined,
+): string {
+  const more = oldest
+    ? ` Older rows exist: call again with to: "${oldest}" for them (rows of ${oldest} may then repeat).`
+    : '';
+  if (why === 'limit') {
+    return `Only the ${count} newest matching rows are here, as limit ${limit} asked; more rows match. Raise limit (up to ${MAX_ROWS}) or narrow the query.${more}`;
+  }
+  return `Rows were left out: one answer holds at most ${MAX_ROWS} rows or about ${MAX_ROW_BYTES / 1000} KB, and these ${count} rows are the newest that fit. Narrow the query (fewer metrics, a provider, a shorter from/to range), or use daily_summary for daily values.${more}`;
+}
+
+function emptyNote(query: MetricsQuery, window: ReturnType<typeof planWindow>): string {
+  const floor = window?.history_floor ? ` The plan reaches back to ${window.history_floor}.` : '';
+  const names = query.metric ? ' Check the metric names with list_metrics (names are exact).' : '';
+  return `No rows match.${names}${floor}`;
+}
+
+function summarize(out: QueryMetricsOutput): string {
+  const first = out.rows[0]?.[0];
+  const last = out.rows.at(-1)?.[0];
+  const span = first && last ? ` from ${last} to ${first}` : '';
+  const status = out.complete ? 'all matching rows' : 'INCOMPLETE, rows left out (see notes)';
+  return `${out.row_count} rows${span}, newest first (${status}).`;
+}
