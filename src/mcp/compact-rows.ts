@@ -13,7 +13,15 @@ export const COLUMNS = [
   'stream',
 ] as const;
 
-export type CompactRow = [string, string, string, number | null, string | null, string | null, boolean];
+export type CompactRow = [
+  string,
+  string,
+  string,
+  number | null,
+  string | null,
+  string | null,
+  boolean,
+];
 
 /** At most this many rows per answer. */
 export const MAX_ROWS = 2000;

@@ -7,7 +7,12 @@ export const RULE =
 
 const names = (what: string) =>
   z
-    .array(z.string().trim().min(1, { error: `${what} names must not be empty` }))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: `${what} names must not be empty` }),
+    )
     .min(1, { error: `give at least one ${what}, or leave ${what}s out for all` })
     .max(100, { error: `at most 100 ${what}s per call` });
 

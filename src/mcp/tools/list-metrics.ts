@@ -53,7 +53,8 @@ export function registerListMetrics(server: McpServer, deps: ToolDeps): void {
           if (twin) m['total_twin'] = twin;
           if (base) m['total_of'] = base;
         }
-        const providers = isRecord(body) && Array.isArray(body['providers']) ? body['providers'] : [];
+        const providers =
+          isRecord(body) && Array.isArray(body['providers']) ? body['providers'] : [];
         const out = {
           metrics,
           providers,

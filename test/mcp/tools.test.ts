@@ -1,0 +1,324 @@
+// Every tool through the SDK's own client, against the sandbox, with the answers checked
+// against rows fetched from the sandbox independently.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetricRow } from '../../src/api/types.ts';
+import { allRows, get, metricsRequests, useSandbox, TODAY, addDays } from '../helpers/sandbox.ts';
+import { inMemoryServer, type McpPair } from '../helpers/mcp.ts';
+
+const sandbox = useSandbox({ plan: 'pro' });
+let mcp: McpPair;
+
+beforeAll(async () => {
+  mcp = await inMemoryServer(sandbox.current.url, sandbox.current.apiKey);
+});
+afterAll(async () => {
+  await mcp.close();
+});
+
+const compact = (r: MetricRow) => [
+  r.date,
+  r.provider,
+  r.metric,
+  r.numValue,
+  r.textValue,
+  r.unit,
+  r.stream,
+];
+
+interface Entry {
+  metric: string;
+  provider: string;
+  values_from: string;
+  rule: string;
+  days: number;
+  min: number | null;
+  mean: number | null;
+  max: number | null;
+  latest: { date: string; value: number } | null;
+  top_values: { value: string; count: number }[] | null;
+  daily: {
+    date: string[];
+    value?: number[];
+    count?: number[];
+    min?: number[];
+    max?: number[];
+  } | null;
+  note: string;
+}
+
+describe('tools/list', () => {
+  it('lists the five tools, each read-only, with an input and an output schema', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['daily_summary', 'get_profile', 'list_metrics', 'list_sources', 'query_metrics'].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.description, tool.name).toBeTruthy();
+    }
+    const query = tools.find((t) => t.name === 'query_metrics');
+    expect(query?.description).toMatch(/must NEVER be added up/);
+    expect(query?.description).toMatch(/_total/);
+    expect(Object.keys(query?.inputSchema.properties ?? {}).sort()).toEqual(
+      ['from', 'limit', 'metrics', 'providers', 'to'].sort(),
+    );
+  });
+});
+
+describe('list_metrics', () => {
+  it('gives the catalog, naming each _total twin on both sides', async () => {
+    const catalog = (
+      await get<{ metrics: { metric: string }[]; providers: unknown[] }>(
+        sandbox.current,
+        '/api/v1/catalog',
+      )
+    ).body;
+    const got = await mcp.call('list_metrics');
+    expect(got.isError).toBe(false);
+    const metrics = got.structured['metrics'] as {
+      metric: string;
+      total_twin?: string;
+      total_of?: string;
+    }[];
+    expect(metrics.map((m) => m.metric)).toEqual(catalog.metrics.map((m) => m.metric));
+    expect(got.structured['providers']).toEqual(catalog.providers);
+    expect(metrics.find((m) => m.metric === 'steps')?.total_twin).toBe('steps_total');
+    expect(metrics.find((m) => m.metric === 'steps_total')?.total_of).toBe('steps');
+    expect(metrics.find((m) => m.metric === 'walking_speed')?.total_twin).toBeUndefined();
+    expect(got.structured['twins']).toEqual([
+      { metric: 'active_energy', total: 'active_energy_total' },
+      { metric: 'distance', total: 'distance_total' },
+      { metric: 'steps', total: 'steps_total' },
+    ]);
+    expect(got.structured['window']).toEqual({
+      plan: 'pro',
+      history_window_days: 365,
+      history_floor: addDays(TODAY, -364),
+      source_cap: 10,
+    });
+    // The text a model reads is the same data.
+    expect(JSON.parse(got.text.slice(got.text.indexOf('\n') + 1))).toEqual(got.structured);
+  });
+});
+
+describe('get_profile and list_sources', () => {
+  it('get_profile gives the profile and the plan window', async () => {
+    const body = (await get<Record<string, unknown>>(sandbox.current, '/api/v1/profile')).body;
+    const got = await mcp.call('get_profile');
+    const { meta, ...profile } = body;
+    expect(got.structured['profile']).toEqual(profile);
+    expect(got.structured['window']).toEqual(meta);
+  });
+
+  it('list_sources gives every connected source', async () => {
+    const body = (await get<{ data: unknown[]; meta: unknown }>(sandbox.current, '/api/v1/sources'))
+      .body;
+    const got = await mcp.call('list_sources');
+    expect(got.structured['sources']).toEqual(body.data);
+    expect(got.structured['window']).toEqual(body.meta);
+    expect((got.structured['notes'] as string[]).join(' ')).toMatch(/never be added up/i);
+  });
+});
+
+describe('query_metrics', () => {
+  it('gives exactly the rows the sandbox holds, as columns plus arrays', async () => {
+    const from = addDays(TODAY, -40);
+    const expected = await allRows(
+      sandbox.current,
+      `metric=steps_total,walking_speed&from=${from}`,
+      1000,
+    );
+    const got = await mcp.call('query_metrics', {
+      metrics: ['steps_total', 'walking_speed'],
+      from,
+    });
+    expect(got.isError).toBe(false);
+    expect(got.structured['columns']).toEqual([
+      'date',
+      'provider',
+      'metric',
+      'numValue',
+      'textValue',
+      'unit',
+      'stream',
+    ]);
+    expect(got.structured['rows']).toEqual(expected.map(compact));
+    expect(got.structured['row_count']).toBe(expected.length);
+    expect(got.structured['complete']).toBe(true);
+    expect(got.structured['clamp']).toBeNull();
+    expect((got.structured['window'] as { plan: string }).plan).toBe('pro');
+  });
+
+  it('follows every page: more rows than one API page', async () => {
+    const from = addDays(TODAY, -59);
+    const expected = await allRows(sandbox.current, `metric=heart_rate&from=${from}`, 1000);
+    expect(expected.length).toBeGreaterThan(1000);
+    expect(expected.length).toBeLessThanOrEqual(2000);
+    const mark = sandbox.current.requests.length;
+    const got = await mcp.call('query_metrics', { metrics: ['heart_rate'], from: '59d' });
+    expect(got.structured['rows']).toEqual(expected.map(compact));
+    expect(got.structured['complete']).toBe(true);
+    const requests = metricsRequests(sandbox.current, mark);
+    expect(requests.length).toBe(2);
+    expect(requests[1]?.get('cursor')).toBeTruthy();
+  });
+
+  it('never adds up per-source rows, and says so where they appear', async () => {
+    const from = addDays(TODAY, -9);
+    const expected = await allRows(
+      sandbox.current,
+      `metric=steps&provider=PhoneHealth&from=${from}`,
+      1000,
+    );
+    const got = await mcp.call('query_metrics', {
+      metrics: ['steps'],
+      providers: ['phonehealth'],
+      from,
+    });
+    expect(got.structured['rows']).toEqual(expected.map(compact));
+    const notes = (got.structured['notes'] as string[]).join(' ');
+    expect(notes).toMatch(/steps has several rows on one day .* Never add them up/);
+    expect(notes).toMatch(/steps_total/);
+  });
+
+  it('says when from was clamped to the history floor', async () => {
+    const got = await mcp.call('query_metrics', { metrics: ['weight'], from: '2020-01-01' });
+    const floor = addDays(TODAY, -364);
+    expect(got.structured['clamp']).toEqual({
+      requested_from: '2020-01-01',
+      effective_from: floor,
+    });
+    expect((got.structured['notes'] as string[])[0]).toMatch(
+      new RegExp(`from 2020-01-01 was clamped to ${floor}, the history floor of the pro plan`),
+    );
+    const rows = got.structured['rows'] as string[][];
+    expect(rows.at(-1)?.[0] >= floor).toBe(true);
+  });
+
+  it('caps a large answer, stops fetching, and says how to narrow', async () => {
+    const expected = await allRows(sandbox.current, '', 1000);
+    const mark = sandbox.current.requests.length;
+    const got = await mcp.call('query_metrics', {});
+    const rows = got.structured['rows'] as unknown[];
+    expect(got.structured['complete']).toBe(false);
+    expect(got.structured['left_out_by']).toBe('size_cap');
+    expect(rows.length).toBeGreaterThan(1000);
+    expect(rows.length).toBeLessThanOrEqual(2000);
+    expect(rows).toEqual(expected.slice(0, rows.length).map(compact));
+    expect(JSON.stringify(rows).length).toBeLessThanOrEqual(100_000);
+    expect(got.text.length).toBeLessThan(110_000);
+    // Two pages of 1000 hold the answer; nothing past them was read.
+    expect(metricsRequests(sandbox.current, mark).length).toBe(2);
+    const notes = (got.structured['notes'] as string[]).join(' ');
+    expect(notes).toMatch(/Rows were left out/);
+    expect(notes).toMatch(/Narrow the query/);
+    expect(got.text.split('\n')[0]).toMatch(/INCOMPLETE/);
+  });
+
+  it('honours limit, and asks the API for no more than it needs', async () => {
+    const expected = await allRows(sandbox.current, 'metric=resting_heart_rate', 1000);
+    const mark = sandbox.current.requests.length;
+    const got = await mcp.call('query_metrics', { metrics: ['resting_heart_rate'], limit: 7 });
+    expect(got.structured['rows']).toEqual(expected.slice(0, 7).map(compact));
+    expect(got.structured['left_out_by']).toBe('limit');
+    expect((got.structured['notes'] as string[]).join(' ')).toMatch(/Raise limit/);
+    const requests = metricsRequests(sandbox.current, mark);
+    expect(requests.map((r) => r.get('limit'))).toEqual(['7']);
+  });
+
+  it('rejects bad arguments with a clear message, and keeps serving', async () => {
+    const impossible = await mcp.call('query_metrics', { from: '2024-02-30' });
+    expect(impossible.isError).toBe(true);
+    expect(impossible.text).toBe(
+      "healthdata: error: from '2024-02-30' is not a real calendar date — use YYYY-MM-DD, today, yesterday or Nd (N days ago, e.g. 30d)",
+    );
+    const overCap = await mcp.call('query_metrics', { limit: 2001 });
+    expect(overCap.isError).toBe(true);
+    expect(overCap.text).toMatch(/limit must be from 1 to 2000/);
+    const swapped = await mcp.call('query_metrics', { from: '2026-11-10', to: '2026-11-01' });
+    expect(swapped.text).toMatch(/from 2026-11-10 is after to 2026-11-01 — swap them/);
+    const empty = await mcp.call('query_metrics', { metrics: [] });
+    expect(empty.isError).toBe(true);
+    expect(empty.text).toMatch(/at least one metric/);
+    const fine = await mcp.call('query_metrics', { metrics: ['weight'], from: '7d' });
+    expect(fine.isError).toBe(false);
+  });
+});
+
+describe('daily_summary', () => {
+  const from = addDays(TODAY, -29);
+
+  it('answers steps from steps_total, per provider, never from summed rows', async () => {
+    const total = await allRows(sandbox.current, `metric=steps_total&from=${from}`, 1000);
+    const steps = await allRows(sandbox.current, `metric=steps&from=${from}`, 1000);
+    const got = await mcp.call('daily_summary', { metrics: ['steps'], from });
+    expect(got.isError).toBe(false);
+    const entries = got.structured['entries'] as Entry[];
+    expect(entries.map((e) => [e.metric, e.provider, e.rule, e.values_from])).toEqual([
+      ['steps', 'PhoneHealth', 'total_twin', 'steps_total'],
+      ['steps', 'WristBand', 'one_row_a_day', 'steps'],
+    ]);
+    const [phone, band] = entries as [Entry, Entry];
+    const byDate = [...total].reverse();
+    expect(phone.daily?.date).toEqual(byDate.map((r) => r.date));
+    expect(phone.daily?.value).toEqual(byDate.map((r) => r.numValue));
+    expect(phone.max).toBe(Math.max(...total.map((r) => r.numValue as number)));
+    expect(phone.latest).toEqual({ date: total[0]?.date, value: total[0]?.numValue });
+    // The max of the summed per-app rows is never reported.
+    const summed = new Map<string, number>();
+    for (const r of steps.filter((r) => r.provider === 'PhoneHealth')) {
+      summed.set(r.date, (summed.get(r.date) ?? 0) + (r.numValue as number));
+    }
+    const summedMax = Math.max(...summed.values());
+    expect(summedMax).toBeGreaterThan(phone.max as number);
+    expect(JSON.stringify(got.structured)).not.toContain(String(summedMax));
+    expect(phone.note).toMatch(/steps_total, the de-duplicated daily total/);
+    const bandRows = steps.filter((r) => r.provider === 'WristBand').reverse();
+    expect(band.daily?.value).toEqual(bandRows.map((r) => r.numValue));
+  });
+
+  it('keeps several rows a day apart: a stream gets per-day count, min and max', async () => {
+    const rows = await allRows(sandbox.current, `metric=heart_rate&from=${from}`, 1000);
+    const got = await mcp.call('daily_summary', { metrics: ['heart_rate'], from });
+    const [entry] = got.structured['entries'] as Entry[];
+    expect(entry?.rule).toBe('several_rows_a_day');
+    const today = rows.filter((r) => r.date === TODAY).map((r) => r.numValue as number);
+    const i = entry?.daily?.date.indexOf(TODAY) ?? -1;
+    expect(entry?.daily?.count?.[i]).toBe(today.length);
+    expect(entry?.daily?.min?.[i]).toBe(Math.min(...today));
+    expect(entry?.daily?.max?.[i]).toBe(Math.max(...today));
+    expect(entry?.max).toBe(Math.max(...rows.map((r) => r.numValue as number)));
+    expect(entry?.note).toMatch(/never added up/);
+  });
+
+  it('summarises text metrics by their most frequent values', async () => {
+    const rows = await allRows(sandbox.current, `metric=mood&from=${from}`, 1000);
+    const got = await mcp.call('daily_summary', { metrics: ['mood'], from });
+    const [entry] = got.structured['entries'] as Entry[];
+    expect(entry?.rule).toBe('text');
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      counts.set(r.textValue as string, (counts.get(r.textValue as string) ?? 0) + 1);
+    for (const top of entry?.top_values ?? []) expect(top.count).toBe(counts.get(top.value));
+  });
+
+  it('with no metrics, covers every metric once and keeps the answer small', async () => {
+    const got = await mcp.call('daily_summary', {});
+    const entries = got.structured['entries'] as Entry[];
+    const metrics = new Set(entries.map((e) => e.metric));
+    expect(metrics.has('steps')).toBe(true);
+    // A twin that answers its base is not listed a second time.
+    expect(entries.some((e) => e.metric === 'steps_total')).toBe(false);
+    expect(got.text.length).toBeLessThan(110_000);
+  });
+
+  it('reports unknown names and bad dates clearly', async () => {
+    const unknown = await mcp.call('daily_summary', { metrics: ['stepz'] });
+    expect(unknown.isError).toBe(false);
+    expect((unknown.structured['notes'] as string[]).join(' ')).toMatch(/No rows for stepz/);
+    const bad = await mcp.call('daily_summary', { to: '2025-13-01' });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/to '2025-13-01' is not a real calendar date/);
+  });
+});
