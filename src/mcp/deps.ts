@@ -11,4 +11,6 @@ export interface ToolDeps {
   signal: AbortSignal;
   /** Removes the API key from any text leaving the server. */
   redact(text: string): string;
+  /** Called when the API rejected the key (or none is set): settings are read again next time. */
+  authFailed?(): void;
 }

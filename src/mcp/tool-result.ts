@@ -1,7 +1,8 @@
 // What every tool hands back: structured content for programs, the same as JSON text for
 // models (most clients show a model only the text), and failures as results, not crashes.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { HealthdataError } from '../api/errors.ts';
+import { ExitCode, HealthdataError } from '../api/errors.ts';
+import type { ToolDeps } from './deps.ts';
 
 export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
   return {
@@ -12,9 +13,15 @@ export function answer(summary: string, structured: Record<string, unknown>): Ca
 
 /**
  * The one line the CLI prints for the same failure (src/cli/run.ts), so a user who tries the
- * CLI sees the same words; `redact` removes the key wherever it came from.
+ * CLI sees the same words, with the key redacted wherever it came from. A rejected key also
+ * tells the deps, so the next call reads the settings again (the user may fix the key).
  */
-export function failure(error: unknown, redact: (text: string) => string): CallToolResult {
+export function failure(
+  error: unknown,
+  deps: Pick<ToolDeps, 'redact' | 'authFailed'>,
+): CallToolResult {
+  if (error instanceof HealthdataError && error.exitCode === ExitCode.auth) deps.authFailed?.();
+  const redact = deps.redact;
   let line: string;
   if (error instanceof HealthdataError) {
     line = `healthdata: ${error.exitCode >= 128 ? '' : 'error: '}${error.message}`;

@@ -193,7 +193,7 @@ describe('query_metrics', () => {
       new RegExp(`from 2020-01-01 was clamped to ${floor}, the history floor of the pro plan`),
     );
     const rows = got.structured['rows'] as string[][];
-    expect(rows.at(-1)?.[0] >= floor).toBe(true);
+    expect((rows.at(-1)?.[0] ?? '') >= floor).toBe(true);
   });
 
   it('caps a large answer, stops fetching, and says how to narrow', async () => {

@@ -33,8 +33,17 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     return (await session).client;
   };
 
+  // After a 401 the user may fix the key (`healthdata config set api-key`) while the AI app
+  // keeps running: the next call resolves the settings again.
+  // The old client is closed at shutdown, not now: another call may still be using it.
+  const retired: Promise<Session>[] = [];
+  const authFailed = (): void => {
+    if (session) retired.push(session);
+    session = undefined;
+  };
+
   const shutdown = new AbortController();
-  const deps = { client, now: () => ctx.clock.now(), signal: shutdown.signal, redact };
+  const deps = { client, now: () => ctx.clock.now(), signal: shutdown.signal, redact, authFailed };
   const connection = serveOnStreams(
     () => createHealthServer(deps, VERSION),
     ctx.stdin,
@@ -59,8 +68,9 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   } finally {
     shutdown.abort();
     await connection.close().catch(() => undefined);
-    const open = session;
-    if (open) await open.then((s) => s.close()).catch(() => undefined);
+    for (const open of [...retired, ...(session ? [session] : [])]) {
+      await open.then((s) => s.close()).catch(() => undefined);
+    }
   }
 }
 

@@ -105,7 +105,7 @@ export function registerDailySummary(server: McpServer, deps: ToolDeps): void {
         const out = await dailySummary(deps, query, signal);
         return answer(summarize(out), out);
       } catch (error) {
-        return failure(error, deps.redact);
+        return failure(error, deps);
       }
     },
   );

@@ -34,7 +34,7 @@ export function registerGetProfile(server: McpServer, deps: ToolDeps): void {
           : '';
         return answer(`The user's profile.${plan}`, { profile, window });
       } catch (error) {
-        return failure(error, deps.redact);
+        return failure(error, deps);
       }
     },
   );

@@ -68,7 +68,7 @@ export function registerListMetrics(server: McpServer, deps: ToolDeps): void {
           : '';
         return answer(`${metrics.length} metrics, ${providers.length} providers.${list}`, out);
       } catch (error) {
-        return failure(error, deps.redact);
+        return failure(error, deps);
       }
     },
   );

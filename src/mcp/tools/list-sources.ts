@@ -38,7 +38,7 @@ export function registerListSources(server: McpServer, deps: ToolDeps): void {
         };
         return answer(`${sources.length} connected sources.`, out);
       } catch (error) {
-        return failure(error, deps.redact);
+        return failure(error, deps);
       }
     },
   );

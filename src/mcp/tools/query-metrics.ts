@@ -87,7 +87,7 @@ export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
         const out = await queryMetrics(deps, query, args.limit, signal);
         return answer(summarize(out), out);
       } catch (error) {
-        return failure(error, deps.redact);
+        return failure(error, deps);
       }
     },
   );
