@@ -2,7 +2,8 @@
 // (or a signal). The API client is opened on first use and kept; if the settings are wrong,
 // each tool call answers with the CLI's error line until they are fixed, without a restart.
 import type { HealthClient } from '../../api/client.ts';
-import { HealthdataError } from '../../api/errors.ts';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { HealthdataError, UsageError } from '../../api/errors.ts';
 import { createHealthServer, TOOL_NAMES } from '../../mcp/server.ts';
 import { serveOnStreams } from '../../mcp/serve-stdio.ts';
 import type { Context } from '../context.ts';
@@ -11,7 +12,9 @@ import type { ConnectionFlags } from '../options.ts';
 import { openSession, type Session } from '../session.ts';
 import { VERSION } from '../version.ts';
 
-export type McpFlags = ConnectionFlags;
+export interface McpFlags extends ConnectionFlags {
+  http?: number;
+}
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   const notices = createNotices(ctx.stderr, {
@@ -42,17 +45,23 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     session = undefined;
   };
 
+  const demo = flags.demo ? ' from the built-in sandbox (demo data)' : '';
   const shutdown = new AbortController();
   const deps = { client, now: () => ctx.clock.now(), signal: shutdown.signal, redact, authFailed };
-  const connection = serveOnStreams(
-    () => createHealthServer(deps, VERSION),
-    ctx.stdin,
-    ctx.stdout,
-    (error) => notices.verbose(redact(`protocol: ${error.message}`)),
-  );
-  say(
-    `serving ${TOOL_NAMES.join(', ')} over stdio${flags.demo ? ' from the built-in sandbox (demo data)' : ''}`,
-  );
+  const factory = (): McpServer => createHealthServer(deps, VERSION);
+  const onerror = (error: Error): void => notices.verbose(redact(`protocol: ${error.message}`));
+  let connection: { closed?: Promise<void>; close(): Promise<void> };
+  if (flags.http === undefined) {
+    connection = serveOnStreams(factory, ctx.stdin, ctx.stdout, onerror);
+    say(`serving ${TOOL_NAMES.join(', ')} over stdio${demo}`);
+  } else {
+    const { serveOnHttp } = await import('../../mcp/serve-http.ts');
+    const http = await serveOnHttp(factory, flags.http, onerror).catch((error: unknown) => {
+      throw listenError(error, flags.http as number);
+    });
+    connection = http;
+    say(`serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} — Ctrl-C to stop`);
+  }
   // Open the client now, so a settings problem shows in the client's log at once.
   client().catch((error: unknown) => {
     const message = error instanceof HealthdataError ? error.message : String(error);
@@ -64,7 +73,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   try {
-    await Promise.race([connection.closed, stopped]);
+    await Promise.race([connection.closed ?? stopped, stopped]);
   } finally {
     shutdown.abort();
     await connection.close().catch(() => undefined);
@@ -80,4 +89,17 @@ function keyRedactor(flags: McpFlags, ctx: Context): (text: string) => string {
     (k): k is string => k !== undefined && k.length >= 4,
   );
   return (text) => keys.reduce((acc, key) => acc.split(key).join('[REDACTED]'), text);
+}
+
+function listenError(error: unknown, port: number): UsageError {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    return new UsageError(
+      `port ${port} is in use — pick another with --http, or --http 0 for any free one`,
+      'port_in_use',
+    );
+  }
+  return new UsageError(
+    `cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`,
+    'listen',
+  );
 }

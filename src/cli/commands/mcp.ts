@@ -1,12 +1,18 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../context.ts';
-import { addConnectionOptions } from '../options.ts';
+import { addConnectionOptions, integer } from '../options.ts';
 import type { McpFlags } from '../actions/mcp.ts';
 
 export function registerMcp(program: Command, ctx: Context): void {
   const command = program
     .command('mcp')
-    .description('serve your health data to AI apps over the Model Context Protocol (stdio)');
+    .description('serve your health data to AI apps over the Model Context Protocol (stdio)')
+    .addOption(
+      new Option(
+        '--http <port>',
+        'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)',
+      ).argParser(integer(0, 65535, '--http')),
+    );
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -19,6 +25,7 @@ as for every other command. Notices go to stderr; stdout carries only protocol m
 Examples:
   claude mcp add healthdata -- healthdata mcp
   healthdata mcp --demo          (the built-in sandbox: try it without a key)
+  healthdata mcp --http 8788     (for clients that connect to a URL; loopback only)
 
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
   );
