@@ -1,80 +1,115 @@
-// Rows as columns plus arrays, within a budget of rows and bytes: a model reads the answer as
-// text, and common clients cut a tool result off at about 25,000 tokens. The budget stops the
-// answer well under that, and says so, instead of letting the client truncate it blindly.
+// Rows, compactly: grouped into series (provider, metric, unit, stream) with parallel arrays of
+// dates and values, newest first. A model reads the answer as text, and common clients cut a
+// tool result at 25,000 tokens; a row as a JSON array costs about 25 tokens, a date and a
+// value in a series about 9. The budget stops the answer well under the limit, and says so,
+// instead of letting the client cut it blindly.
 import type { MetricRow } from '../api/types.ts';
 
-export const COLUMNS = [
-  'date',
-  'provider',
-  'metric',
-  'numValue',
-  'textValue',
-  'unit',
-  'stream',
-] as const;
-
-export type CompactRow = [
-  string,
-  string,
-  string,
-  number | null,
-  string | null,
-  string | null,
-  boolean,
-];
+export interface Series {
+  provider: string;
+  metric: string;
+  unit: string | null;
+  stream: boolean;
+  /** Oldest last: the API's order (newest first). */
+  date: string[];
+  /** numValue of each row (null for a text row). */
+  value: (number | null)[];
+  /** textValue of each row; present only when some row of the series has one. */
+  text?: (string | null)[];
+}
 
 /** At most this many rows per answer. */
 export const MAX_ROWS = 2000;
-/** At most this many bytes of row JSON per answer (~25k tokens is ~100 KB of JSON). */
-export const MAX_ROW_BYTES = 100_000;
+/**
+ * At most this many characters of series JSON per answer: about 20,000 tokens at the worst
+ * ratio measured (dates and numbers: ~2.3 characters a token), well under 25,000.
+ */
+export const MAX_ROW_CHARS = 45_000;
+/** What a new series adds besides its rows (its keys, names and brackets), about. */
+const SERIES_OVERHEAD = 120;
 
 export class RowBudget {
-  readonly rows: CompactRow[] = [];
-  #bytes = 0;
+  readonly #series = new Map<string, Series>();
+  #rows = 0;
+  #chars = 0;
+  #newest: string | undefined;
+  #oldest: string | undefined;
   readonly #maxRows: number;
-  readonly #maxBytes: number;
-  /** Why the last add() was refused: the caller's row limit or the byte budget. */
-  full: 'rows' | 'bytes' | null = null;
+  readonly #maxChars: number;
+  /** Why the last add() was refused: the row limit or the size budget. */
+  full: 'rows' | 'size' | null = null;
 
-  constructor(maxRows: number, maxBytes = MAX_ROW_BYTES) {
+  constructor(maxRows: number, maxChars = MAX_ROW_CHARS) {
     this.#maxRows = maxRows;
-    this.#maxBytes = maxBytes;
+    this.#maxChars = maxChars;
   }
 
-  get bytes(): number {
-    return this.#bytes;
+  get rows(): number {
+    return this.#rows;
+  }
+
+  get chars(): number {
+    return this.#chars;
   }
 
   /** Adds a row if it fits; false once the budget is spent (and from then on). */
   add(row: MetricRow): boolean {
     if (this.full) return false;
-    if (this.rows.length >= this.#maxRows) {
+    if (this.#rows >= this.#maxRows) {
       this.full = 'rows';
       return false;
     }
-    const compact = compactRow(row);
-    // +1 for the comma between rows.
-    const size = JSON.stringify(compact).length + 1;
-    if (this.#bytes + size > this.#maxBytes) {
-      this.full = 'bytes';
+    const unit = typeof row.unit === 'string' ? row.unit : null;
+    const stream = row.stream === true;
+    const key = JSON.stringify([row.provider, row.metric, unit, stream]);
+    const num = typeof row.numValue === 'number' ? row.numValue : null;
+    const text = typeof row.textValue === 'string' ? row.textValue : null;
+    let series = this.#series.get(key);
+    // Two commas, the date, the value, and the text (or a null) when the series has texts.
+    let size = JSON.stringify(row.date).length + String(num).length + 2;
+    if (text !== null || series?.text) size += JSON.stringify(text).length + 1;
+    if (!series) size += SERIES_OVERHEAD + key.length;
+    if (this.#chars + size > this.#maxChars) {
+      this.full = 'size';
       return false;
     }
-    this.rows.push(compact);
-    this.#bytes += size;
+    if (!series) {
+      series = {
+        provider: String(row.provider),
+        metric: String(row.metric),
+        unit,
+        stream,
+        date: [],
+        value: [],
+      };
+      this.#series.set(key, series);
+    }
+    if (text !== null && !series.text) {
+      // The first text in a series: earlier rows had none.
+      series.text = series.value.map(() => null);
+      size += series.value.length * 5;
+    }
+    series.date.push(String(row.date));
+    this.#newest ??= String(row.date);
+    this.#oldest = String(row.date);
+    series.value.push(num);
+    series.text?.push(text);
+    this.#rows += 1;
+    this.#chars += size;
     return true;
   }
-}
 
-/** Fields a server leaves out or sends with another type become null rather than lies. */
-export function compactRow(row: MetricRow): CompactRow {
-  const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-  return [
-    String(row.date),
-    String(row.provider),
-    String(row.metric),
-    typeof row.numValue === 'number' ? row.numValue : null,
-    text(row.textValue),
-    text(row.unit),
-    row.stream === true,
-  ];
+  series(): Series[] {
+    return [...this.#series.values()];
+  }
+
+  /** The date of the first row kept: the newest (rows come newest first). */
+  get newest(): string | undefined {
+    return this.#newest;
+  }
+
+  /** The date of the last row kept: the oldest. */
+  get oldest(): string | undefined {
+    return this.#oldest;
+  }
 }

@@ -45,8 +45,8 @@ describe('healthdata mcp --http', () => {
       name: 'query_metrics',
       arguments: { metrics: ['steps_total'], from },
     });
-    const rows = (result.structuredContent as { rows: unknown[][] }).rows;
-    expect(rows.map((r) => r[3])).toEqual(expected.map((r) => r.numValue));
+    const [series] = (result.structuredContent as { series: { value: number[] }[] }).series;
+    expect(series?.value).toEqual(expected.map((r) => r.numValue));
     await client.close();
 
     // DNS rebinding: a page on another origin that resolves to 127.0.0.1 sends its own Host.

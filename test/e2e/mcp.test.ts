@@ -32,17 +32,14 @@ describe('healthdata mcp over stdio', () => {
       const from = addDays(TODAY, -20);
       const expected = await allRows(sandbox.current, `metric=steps_total&from=${from}`, 1000);
       const got = await mcp.call('query_metrics', { metrics: ['steps_total'], from });
-      expect(got.structured['rows']).toEqual(
-        expected.map((r) => [
-          r.date,
-          r.provider,
-          r.metric,
-          r.numValue,
-          r.textValue,
-          r.unit,
-          r.stream,
-        ]),
-      );
+      const series = got.structured['series'] as {
+        provider: string;
+        date: string[];
+        value: number[];
+      }[];
+      expect(series.map((x) => x.provider)).toEqual(['PhoneHealth']);
+      expect(series[0]?.date).toEqual(expected.map((r) => r.date));
+      expect(series[0]?.value).toEqual(expected.map((r) => r.numValue));
       expect(mcp.stderr()).toContain('healthdata mcp: serving list_metrics, query_metrics');
     } finally {
       await mcp.close();

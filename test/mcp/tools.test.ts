@@ -15,15 +15,43 @@ afterAll(async () => {
   await mcp.close();
 });
 
-const compact = (r: MetricRow) => [
-  r.date,
-  r.provider,
-  r.metric,
-  r.numValue,
-  r.textValue,
-  r.unit,
-  r.stream,
-];
+interface SeriesOut {
+  provider: string;
+  metric: string;
+  unit: string | null;
+  stream: boolean;
+  date: string[];
+  value: (number | null)[];
+  text?: (string | null)[];
+}
+
+/** query_metrics' series back into rows, in the API's order (newest first). */
+function rowsOf(structured: Record<string, unknown>): MetricRow[] {
+  const rows: MetricRow[] = [];
+  for (const s of structured['series'] as SeriesOut[]) {
+    // Each series keeps the API's order: newest first.
+    expect([...s.date].sort().reverse()).toEqual(s.date);
+    s.date.forEach((date, i) =>
+      rows.push({
+        date,
+        provider: s.provider,
+        metric: s.metric,
+        numValue: s.value[i] ?? null,
+        textValue: s.text?.[i] ?? null,
+        unit: s.unit,
+        stream: s.stream,
+      }),
+    );
+  }
+  return sorted(rows);
+}
+
+/** Rows in one canonical order, to compare as a multiset (series regroup the API's order). */
+function sorted(rows: readonly MetricRow[]): MetricRow[] {
+  const key = (r: MetricRow) =>
+    JSON.stringify([r.date, r.provider, r.metric, r.numValue, r.textValue]);
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
 
 interface Entry {
   metric: string;
@@ -134,17 +162,10 @@ describe('query_metrics', () => {
       from,
     });
     expect(got.isError).toBe(false);
-    expect(got.structured['columns']).toEqual([
-      'date',
-      'provider',
-      'metric',
-      'numValue',
-      'textValue',
-      'unit',
-      'stream',
-    ]);
-    expect(got.structured['rows']).toEqual(expected.map(compact));
+    expect(rowsOf(got.structured)).toEqual(sorted(expected));
     expect(got.structured['row_count']).toBe(expected.length);
+    expect(got.structured['newest_date']).toBe(TODAY);
+    expect(got.structured['oldest_date']).toBe(from);
     expect(got.structured['complete']).toBe(true);
     expect(got.structured['clamp']).toBeNull();
     expect((got.structured['window'] as { plan: string }).plan).toBe('pro');
@@ -157,7 +178,7 @@ describe('query_metrics', () => {
     expect(expected.length).toBeLessThanOrEqual(2000);
     const mark = sandbox.current.requests.length;
     const got = await mcp.call('query_metrics', { metrics: ['heart_rate'], from: '59d' });
-    expect(got.structured['rows']).toEqual(expected.map(compact));
+    expect(rowsOf(got.structured)).toEqual(sorted(expected));
     expect(got.structured['complete']).toBe(true);
     const requests = metricsRequests(sandbox.current, mark);
     expect(requests.length).toBe(2);
@@ -176,7 +197,7 @@ describe('query_metrics', () => {
       providers: ['phonehealth'],
       from,
     });
-    expect(got.structured['rows']).toEqual(expected.map(compact));
+    expect(rowsOf(got.structured)).toEqual(sorted(expected));
     const notes = (got.structured['notes'] as string[]).join(' ');
     expect(notes).toMatch(/steps has several rows on one day .* Never add them up/);
     expect(notes).toMatch(/steps_total/);
@@ -192,22 +213,22 @@ describe('query_metrics', () => {
     expect((got.structured['notes'] as string[])[0]).toMatch(
       new RegExp(`from 2020-01-01 was clamped to ${floor}, the history floor of the pro plan`),
     );
-    const rows = got.structured['rows'] as string[][];
-    expect((rows.at(-1)?.[0] ?? '') >= floor).toBe(true);
+    // weight is sparse: its oldest row lies on or after the floor.
+    expect(String(got.structured['oldest_date']) >= floor).toBe(true);
   });
 
   it('caps a large answer, stops fetching, and says how to narrow', async () => {
     const expected = await allRows(sandbox.current, '', 1000);
     const mark = sandbox.current.requests.length;
     const got = await mcp.call('query_metrics', {});
-    const rows = got.structured['rows'] as unknown[];
+    const rows = rowsOf(got.structured);
     expect(got.structured['complete']).toBe(false);
     expect(got.structured['left_out_by']).toBe('size_cap');
-    expect(rows.length).toBeGreaterThan(1000);
-    expect(rows.length).toBeLessThanOrEqual(2000);
-    expect(rows).toEqual(expected.slice(0, rows.length).map(compact));
-    expect(JSON.stringify(rows).length).toBeLessThanOrEqual(100_000);
-    expect(got.text.length).toBeLessThan(110_000);
+    expect(rows.length).toBe(2000);
+    expect(rows).toEqual(sorted(expected.slice(0, 2000)));
+    expect(got.structured['oldest_date']).toBe(expected[1999]?.date);
+    // Well under the 25,000 tokens common clients accept (about 2.3 characters a token).
+    expect(got.text.length).toBeLessThan(50_000);
     // Two pages of 1000 hold the answer; nothing past them was read.
     expect(metricsRequests(sandbox.current, mark).length).toBe(2);
     const notes = (got.structured['notes'] as string[]).join(' ');
@@ -220,7 +241,7 @@ describe('query_metrics', () => {
     const expected = await allRows(sandbox.current, 'metric=resting_heart_rate', 1000);
     const mark = sandbox.current.requests.length;
     const got = await mcp.call('query_metrics', { metrics: ['resting_heart_rate'], limit: 7 });
-    expect(got.structured['rows']).toEqual(expected.slice(0, 7).map(compact));
+    expect(rowsOf(got.structured)).toEqual(sorted(expected.slice(0, 7)));
     expect(got.structured['left_out_by']).toBe('limit');
     expect((got.structured['notes'] as string[]).join(' ')).toMatch(/Raise limit/);
     const requests = metricsRequests(sandbox.current, mark);

@@ -22,8 +22,8 @@ import { answer, failure } from '../tool-result.ts';
 import { TOTAL_SUFFIX } from '../twins.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
-/** Bytes of daily series per answer; past it, series are left out (the statistics stay). */
-export const DAILY_BYTES = 80_000;
+/** Characters of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
+export const DAILY_CHARS = 28_000;
 /** A bound on rows read for one summary, so a huge history cannot pin the server. */
 export const MAX_SCAN_ROWS = 2_000_000;
 
@@ -150,7 +150,7 @@ export async function dailySummary(
   if (entries.some((e) => e.rule === 'total_twin' || e.rule === 'several_rows_a_day')) {
     notes.push(RULE);
   }
-  const dropped = fitSeries(entries, DAILY_BYTES);
+  const dropped = fitSeries(entries, DAILY_CHARS);
   if (dropped > 0) {
     notes.push(
       `The daily series of ${dropped} entries were left out to keep the answer small (their statistics are complete). Ask for fewer metrics or a shorter from/to range to get them.`,

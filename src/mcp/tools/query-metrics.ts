@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { paginate, type FetchPage } from '../../api/paginate.ts';
 import type { Meta, MetricsQuery } from '../../api/types.ts';
-import { COLUMNS, MAX_ROW_BYTES, MAX_ROWS, RowBudget } from '../compact-rows.ts';
+import { MAX_ROWS, RowBudget } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
 import { MultiSourceDetector } from '../multi-source.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
@@ -40,21 +40,27 @@ const inputSchema = z.object({
 });
 
 const outputSchema = z.object({
-  columns: z.array(z.string()).describe('Names of the values in each row of `rows`.'),
-  rows: z
+  series: z
     .array(
-      z.tuple([
-        z.string(),
-        z.string(),
-        z.string(),
-        z.number().nullable(),
-        z.string().nullable(),
-        z.string().nullable(),
-        z.boolean(),
-      ]),
+      z.object({
+        provider: z.string(),
+        metric: z.string(),
+        unit: z.string().nullable(),
+        stream: z.boolean().describe('True for samples of a stream (many a day).'),
+        date: z.array(z.string()).describe('The date of each row, newest first.'),
+        value: z.array(z.number().nullable()).describe('numValue of each row, same order.'),
+        text: z
+          .array(z.string().nullable())
+          .optional()
+          .describe('textValue of each row, same order; only for series with text values.'),
+      }),
     )
-    .describe('One array per API row, in `columns` order, newest first.'),
+    .describe(
+      'The rows, grouped by provider, metric, unit and stream: row i of a series is date[i], value[i] (and text[i]). Rows on the same date in one series are separate rows (e.g. one per source app): never add them up.',
+    ),
   row_count: z.number().int(),
+  newest_date: z.string().nullable(),
+  oldest_date: z.string().nullable(),
   complete: z
     .boolean()
     .describe('True when every matching row is here; false when some were left out (see notes).'),
@@ -75,7 +81,7 @@ export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
     'query_metrics',
     {
       title: 'Query health metric rows',
-      description: `Returns the user's own health metric rows, newest first, following every page of the API, as \`columns\` plus \`rows\` arrays, with the plan's history window. Filter by metrics, providers and a from/to date range (inclusive). ${RULE} One answer holds at most ${MAX_ROWS} rows or about ${MAX_ROW_BYTES / 1000} KB: when rows are left out, \`complete\` is false and \`notes\` say how to narrow the query. For daily values over weeks or months, daily_summary gives a much smaller answer.`,
+      description: `Returns the user's own health metric rows, newest first, following every page of the API, with the plan's history window. Filter by metrics, providers and a from/to date range (inclusive). ${RULE} Rows come grouped into series (provider, metric, unit) with parallel date and value arrays. One answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens): when rows are left out, \`complete\` is false and \`notes\` say how to narrow the query. For daily values over weeks or months, daily_summary gives a much smaller answer.`,
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -119,7 +125,7 @@ export async function queryMetrics(
       detector.add(row);
     }
     if (budget.full !== null) {
-      leftOut = budget.full === 'bytes' || limit === undefined ? 'size_cap' : 'limit';
+      leftOut = budget.full === 'size' || limit === undefined ? 'size_cap' : 'limit';
       break;
     }
     if (page.cut) leftOut = limit === undefined ? 'size_cap' : 'limit';
@@ -129,12 +135,13 @@ export async function queryMetrics(
   const notes: string[] = [];
   if (clamp) notes.push(clampNote(clamp, window));
   notes.push(...detector.notes());
-  if (leftOut) notes.push(leftOutNote(leftOut, budget.rows.length, budget.rows.at(-1)?.[0], limit));
-  if (budget.rows.length === 0) notes.push(emptyNote(query, window));
+  if (leftOut) notes.push(leftOutNote(leftOut, budget.rows, budget.oldest, limit));
+  if (budget.rows === 0) notes.push(emptyNote(query, window));
   return {
-    columns: [...COLUMNS],
-    rows: budget.rows,
-    row_count: budget.rows.length,
+    series: budget.series(),
+    row_count: budget.rows,
+    newest_date: budget.newest ?? null,
+    oldest_date: budget.oldest ?? null,
     complete: leftOut === null,
     left_out_by: leftOut,
     query: echoQuery(query),
@@ -156,7 +163,7 @@ function leftOutNote(
   if (why === 'limit') {
     return `Only the ${count} newest matching rows are here, as limit ${limit} asked; more rows match. Raise limit (up to ${MAX_ROWS}) or narrow the query.${more}`;
   }
-  return `Rows were left out: one answer holds at most ${MAX_ROWS} rows or about ${MAX_ROW_BYTES / 1000} KB, and these ${count} rows are the newest that fit. Narrow the query (fewer metrics, a provider, a shorter from/to range), or use daily_summary for daily values.${more}`;
+  return `Rows were left out: one answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens), and these ${count} rows are the newest that fit. Narrow the query (fewer metrics, a provider, a shorter from/to range), or use daily_summary for daily values.${more}`;
 }
 
 function emptyNote(query: MetricsQuery, window: ReturnType<typeof planWindow>): string {
@@ -166,9 +173,7 @@ function emptyNote(query: MetricsQuery, window: ReturnType<typeof planWindow>): 
 }
 
 function summarize(out: QueryMetricsOutput): string {
-  const first = out.rows[0]?.[0];
-  const last = out.rows.at(-1)?.[0];
-  const span = first && last ? ` from ${last} to ${first}` : '';
+  const span = out.oldest_date ? ` from ${out.oldest_date} to ${out.newest_date}` : '';
   const status = out.complete ? 'all matching rows' : 'INCOMPLETE, rows left out (see notes)';
-  return `${out.row_count} rows${span}, newest first (${status}).`;
+  return `${out.row_count} rows${span} in ${out.series.length} series, newest first (${status}).`;
 }
