@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
 import { spawnedServer } from '../helpers/mcp.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
-import { BIN, ROOT } from '../helpers/spawn.ts';
+import { BIN, ROOT, spawnShell } from '../helpers/spawn.ts';
 import { closedPort, fail, useTestServers } from '../helpers/test-server.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
@@ -206,5 +206,18 @@ describe('healthdata mcp over stdio', () => {
     expect(stderr).toMatch(/healthdata: GET .*\/api\/v1\/profile/);
     expect(stderr).not.toContain(sandbox.current.apiKey);
     expect(stdout).not.toContain(sandbox.current.apiKey);
+    // Started by a client (stdin a pipe), it does not explain itself.
+    expect(stderr).not.toContain('meant to be started');
+  });
+
+  it('started by hand on a terminal, says what it is for; Ctrl-D stops it', async () => {
+    // script(1) gives the command a real pseudo-terminal; the input is Ctrl-D (end of file).
+    const result = await spawnShell(
+      `printf '\\004' | script -qec "node '${BIN}' mcp --demo; echo exit=\\$?" /dev/null`,
+      { env: { HEALTHDATA_CONFIG_DIR: tempDir() } },
+    );
+    expect(result.stdout).toContain('meant to be started by an MCP client');
+    expect(result.stdout).toContain("'claude mcp add healthdata -- healthdata mcp'");
+    expect(result.stdout).toMatch(/exit=0/);
   });
 });

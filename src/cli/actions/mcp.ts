@@ -54,6 +54,11 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   if (flags.http === undefined) {
     connection = serveOnStreams(factory, ctx.stdin, ctx.stdout, onerror);
     say(`serving ${TOOL_NAMES.join(', ')} over stdio${demo}`);
+    if (ctx.stdinIsTTY) {
+      say(
+        "this speaks MCP on stdin/stdout and is meant to be started by an MCP client, e.g. 'claude mcp add healthdata -- healthdata mcp' (see docs/mcp.md); Ctrl-D or Ctrl-C to stop",
+      );
+    }
   } else {
     const { serveOnHttp } = await import('../../mcp/serve-http.ts');
     const http = await serveOnHttp(factory, flags.http, onerror).catch((error: unknown) => {
