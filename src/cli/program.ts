@@ -4,7 +4,7 @@ import type { Context } from './context.ts';
 import { registerChart } from './commands/chart/index.ts';
 import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
-import { registerMcp } from './commands/mcp.ts';
+import { registerMcp } from './commands/mcp/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
 import { registerSummary } from './commands/summary/index.ts';

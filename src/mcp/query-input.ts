@@ -1,5 +1,5 @@
 // Tool arguments → an API query, with the CLI's own date parsing and errors.
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from '../lib/errors.ts';
 import type { MetricsQuery } from '../api/types.ts';
 import { parseDateArg } from '../lib/dates.ts';
 

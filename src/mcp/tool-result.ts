@@ -1,7 +1,7 @@
 // What every tool hands back: structured content for programs, the same as JSON text for
 // models (most clients show a model only the text), and failures as results, not crashes.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { ExitCode, HealthdataError } from '../api/errors.ts';
+import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
 
 export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
@@ -20,11 +20,11 @@ export function failure(
   error: unknown,
   deps: Pick<ToolDeps, 'redact' | 'authFailed'>,
 ): CallToolResult {
-  if (error instanceof HealthdataError && error.exitCode === ExitCode.auth) deps.authFailed?.();
+  if (error instanceof HealthdataError && error.kind === 'auth') deps.authFailed?.();
   const redact = deps.redact;
   let line: string;
   if (error instanceof HealthdataError) {
-    line = `healthdata: ${error.exitCode >= 128 ? '' : 'error: '}${error.message}`;
+    line = `healthdata: ${error.kind === 'cancelled' ? '' : 'error: '}${error.message}`;
   } else {
     const message = error instanceof Error ? error.message : String(error);
     line = `healthdata: error: unexpected failure: ${message}`;

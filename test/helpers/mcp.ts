@@ -3,10 +3,10 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PassThrough, Readable } from 'node:stream';
-import type { Clock } from '../../src/api/clock.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import type { Context } from '../../src/cli/context.ts';
 import { createNotices } from '../../src/cli/notices.ts';
-import { openSession } from '../../src/cli/session.ts';
+import { connectClient } from '../../src/cli/connect-client.ts';
 import { createHealthServer } from '../../src/mcp/server.ts';
 import { fixedClock, tempDir } from './cli.ts';
 import { BIN, ROOT } from './spawn.ts';
@@ -45,7 +45,7 @@ export async function inMemoryServer(
     random: () => 0.5,
   };
   const notices = createNotices(stderr, { quiet: true, verbose: false, interactive: false });
-  const session = await openSession(
+  const session = await connectClient(
     { baseUrl, apiKey, retries: options.retries ?? 0, timeout: 30 },
     ctx,
     notices,

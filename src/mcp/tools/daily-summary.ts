@@ -2,7 +2,8 @@
 // (src/mcp/daily-values.ts), streaming every page once and keeping only per-day figures.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { paginate, type FetchPage } from '../../api/paginate.ts';
+import { paginate } from '../../api/pagination/paginate.ts';
+import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricsQuery } from '../../api/types.ts';
 import { DailyValues, type DailyEntry } from '../daily-values.ts';
 import type { ToolDeps } from '../deps.ts';

@@ -1,7 +1,7 @@
 // catalog, sources and profile: one GET each. The spec does not show their bodies, so the
 // tools pass on whatever JSON comes back, with the plan window taken out of `meta`.
 import { toMeta } from '../../api/client.ts';
-import { isRecord } from '../../api/status.ts';
+import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { planWindow, type PlanWindow } from '../window.ts';
 

@@ -1,7 +1,7 @@
 // get_profile: the user's profile and plan window, as the API sends them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { isRecord } from '../../api/status.ts';
+import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { windowSchema } from '../schemas.ts';
 import { answer, failure } from '../tool-result.ts';

@@ -1,7 +1,7 @@
 // list_metrics: the catalog, with each metric's `_total` twin named on both sides.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { isRecord } from '../../api/status.ts';
+import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { notesSchema, RULE, windowSchema } from '../schemas.ts';
 import { answer, failure } from '../tool-result.ts';

@@ -1,7 +1,8 @@
 // query_metrics: the rows across every page, compact, within the answer budget.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { paginate, type FetchPage } from '../../api/paginate.ts';
+import { paginate } from '../../api/pagination/paginate.ts';
+import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricsQuery } from '../../api/types.ts';
 import { MAX_ROWS, RowBudget } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';

@@ -1,16 +1,16 @@
 // `healthdata mcp`: the MCP server on stdin/stdout until the client closes the connection
 // (or a signal). The API client is opened on first use and kept; if the settings are wrong,
 // each tool call answers with the CLI's error line until they are fixed, without a restart.
-import type { HealthClient } from '../../api/client.ts';
+import type { HealthClient } from '../../../api/client.ts';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { HealthdataError, UsageError } from '../../api/errors.ts';
-import { createHealthServer, TOOL_NAMES } from '../../mcp/server.ts';
-import { serveOnStreams } from '../../mcp/serve-stdio.ts';
-import type { Context } from '../context.ts';
-import { createNotices } from '../notices.ts';
-import type { ConnectionFlags } from '../options.ts';
-import { openSession, type Session } from '../session.ts';
-import { VERSION } from '../version.ts';
+import { HealthdataError, UsageError } from '../../../lib/errors.ts';
+import { createHealthServer, TOOL_NAMES } from '../../../mcp/server.ts';
+import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
+import type { Context } from '../../context.ts';
+import { createNotices } from '../../notices.ts';
+import type { ConnectionFlags } from '../../flags.ts';
+import { connectClient, type ConnectedClient } from '../../connect-client.ts';
+import { VERSION } from '../../version.ts';
 
 export interface McpFlags extends ConnectionFlags {
   http?: number;
@@ -27,22 +27,22 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     if (!flags.quiet) ctx.stderr.write(redact(`healthdata mcp: ${line}\n`));
   };
 
-  let session: Promise<Session> | undefined;
+  let connected: Promise<ConnectedClient> | undefined;
   const client = async (): Promise<HealthClient> => {
-    session ??= openSession(flags, ctx, notices, 4).catch((error: unknown) => {
-      session = undefined;
+    connected ??= connectClient(flags, ctx, notices, 4).catch((error: unknown) => {
+      connected = undefined;
       throw error;
     });
-    return (await session).client;
+    return (await connected).client;
   };
 
   // After a 401 the user may fix the key (`healthdata config set api-key`) while the AI app
   // keeps running: the next call resolves the settings again.
   // The old client is closed at shutdown, not now: another call may still be using it.
-  const retired: Promise<Session>[] = [];
+  const retired: Promise<ConnectedClient>[] = [];
   const authFailed = (): void => {
-    if (session) retired.push(session);
-    session = undefined;
+    if (connected) retired.push(connected);
+    connected = undefined;
   };
 
   const demo = flags.demo ? ' from the built-in sandbox (demo data)' : '';
@@ -60,7 +60,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       );
     }
   } else {
-    const { serveOnHttp } = await import('../../mcp/serve-http.ts');
+    const { serveOnHttp } = await import('../../../mcp/serve-http.ts');
     const http = await serveOnHttp(factory, flags.http, onerror).catch((error: unknown) => {
       throw listenError(error, flags.http as number);
     });
@@ -82,7 +82,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   } finally {
     shutdown.abort();
     await connection.close().catch(() => undefined);
-    for (const open of [...retired, ...(session ? [session] : [])]) {
+    for (const open of [...retired, ...(connected ? [connected] : [])]) {
       await open.then((s) => s.close()).catch(() => undefined);
     }
   }

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
-import type { Context } from '../context.ts';
-import { addConnectionOptions, integer } from '../options.ts';
-import type { McpFlags } from '../actions/mcp.ts';
+import type { Context } from '../../context.ts';
+import { addConnectionOptions, integer } from '../../flags.ts';
+import type { McpFlags } from './action.ts';
 
 export function registerMcp(program: Command, ctx: Context): void {
   const command = program
@@ -30,7 +30,7 @@ Examples:
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
   );
   command.action(async (flags: McpFlags) => {
-    const { runMcp } = await import('../actions/mcp.ts');
+    const { runMcp } = await import('./action.ts');
     await runMcp(flags, ctx);
   });
 }
