@@ -53,8 +53,8 @@ describe('healthdata mcp over stdio', () => {
     try {
       expect(mcp.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const got = await mcp.call('daily_summary', { metrics: ['steps'], from: '2026-11-01' });
-      const entries = got.structured['entries'] as { provider: string; values_from: string }[];
-      expect(entries.find((e) => e.provider === 'PhoneHealth')?.values_from).toBe('steps_total');
+      const entries = got.structured['entries'] as { provider: string; from: string }[];
+      expect(entries.find((e) => e.provider === 'PhoneHealth')?.from).toBe('steps_total');
     } finally {
       await mcp.close();
     }
@@ -69,8 +69,8 @@ describe('healthdata mcp over stdio', () => {
       const daily = await mcp.call('daily_summary', { metrics: ['steps'], from: '14d' });
       const entries = daily.structured['entries'] as { provider: string; rule: string }[];
       expect(entries.map((e) => `${e.provider}:${e.rule}`)).toEqual([
-        'PhoneHealth:total_twin',
-        'WristBand:one_row_a_day',
+        'PhoneHealth:twin',
+        'WristBand:row',
       ]);
       expect(mcp.stderr()).toContain('from the built-in sandbox (demo data)');
     } finally {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
 import { allRows, get, metricsRequests, useSandbox, TODAY, addDays } from '../helpers/sandbox.ts';
 import { inMemoryServer, type McpPair } from '../helpers/mcp.ts';
+import { fixedClock, runCli } from '../helpers/cli.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 let mcp: McpPair;
@@ -56,18 +57,21 @@ function sorted(rows: readonly MetricRow[]): MetricRow[] {
 interface Entry {
   metric: string;
   provider: string;
-  values_from: string;
+  from: string;
   rule: string;
   days: number;
   min: number | null;
   mean: number | null;
+  median: number | null;
   max: number | null;
   latest: { date: string; value: number } | null;
-  top_values: { value: string; count: number }[] | null;
+  rows: number;
+  rows_left_out: number;
+  top_values: { value: string; count: number }[];
   daily: {
     date: string[];
     value?: number[];
-    count?: number[];
+    rows?: number[];
     min?: number[];
     max?: number[];
   } | null;
@@ -276,9 +280,9 @@ describe('daily_summary', () => {
     const got = await mcp.call('daily_summary', { metrics: ['steps'], from });
     expect(got.isError).toBe(false);
     const entries = got.structured['entries'] as Entry[];
-    expect(entries.map((e) => [e.metric, e.provider, e.rule, e.values_from])).toEqual([
-      ['steps', 'PhoneHealth', 'total_twin', 'steps_total'],
-      ['steps', 'WristBand', 'one_row_a_day', 'steps'],
+    expect(entries.map((e) => [e.metric, e.provider, e.rule, e.from])).toEqual([
+      ['steps', 'PhoneHealth', 'twin', 'steps_total'],
+      ['steps', 'WristBand', 'row', 'steps'],
     ]);
     const [phone, band] = entries as [Entry, Entry];
     const byDate = [...total].reverse();
@@ -294,24 +298,37 @@ describe('daily_summary', () => {
     const summedMax = Math.max(...summed.values());
     expect(summedMax).toBeGreaterThan(phone.max as number);
     expect(JSON.stringify(got.structured)).not.toContain(String(summedMax));
-    expect(phone.note).toMatch(/steps_total, the de-duplicated daily total/);
+    expect(phone.rows_left_out).toBe(steps.filter((r) => r.provider === 'PhoneHealth').length);
+    expect(phone.note).toMatch(
+      /daily total from steps_total; the \d+ steps rows \(one per source app\) left out/,
+    );
     const bandRows = steps.filter((r) => r.provider === 'WristBand').reverse();
     expect(band.daily?.value).toEqual(bandRows.map((r) => r.numValue));
   });
 
-  it('keeps several rows a day apart: a stream gets per-day count, min and max', async () => {
-    const rows = await allRows(sandbox.current, `metric=heart_rate&from=${from}`, 1000);
-    const got = await mcp.call('daily_summary', { metrics: ['heart_rate'], from });
-    const [entry] = got.structured['entries'] as Entry[];
-    expect(entry?.rule).toBe('several_rows_a_day');
-    const today = rows.filter((r) => r.date === TODAY).map((r) => r.numValue as number);
-    const i = entry?.daily?.date.indexOf(TODAY) ?? -1;
-    expect(entry?.daily?.count?.[i]).toBe(today.length);
-    expect(entry?.daily?.min?.[i]).toBe(Math.min(...today));
-    expect(entry?.daily?.max?.[i]).toBe(Math.max(...today));
-    expect(entry?.max).toBe(Math.max(...rows.map((r) => r.numValue as number)));
-    expect(entry?.note).toMatch(/never added up/);
-  });
+  it.each(['heart_rate', 'walking_heart_rate'])(
+    'keeps several rows a day apart (%s): per-day rows, min, mean and max, never a sum',
+    async (metric) => {
+      const rows = await allRows(sandbox.current, `metric=${metric}&from=${from}`, 1000);
+      const got = await mcp.call('daily_summary', { metrics: [metric], from });
+      const [entry] = got.structured['entries'] as Entry[];
+      expect(entry?.rule).toBe('several');
+      // The newest day with more than one row.
+      const day = rows.find((r) => rows.filter((x) => x.date === r.date).length > 1)?.date ?? '';
+      const today = rows.filter((r) => r.date === day).map((r) => r.numValue as number);
+      expect(today.length).toBeGreaterThan(1);
+      const i = entry?.daily?.date.indexOf(day) ?? -1;
+      expect(entry?.daily?.rows?.[i]).toBe(today.length);
+      const mean = today.reduce((a, b) => a + b, 0) / today.length;
+      expect(entry?.daily?.value?.[i]).toBeCloseTo(mean, 2);
+      expect(entry?.daily?.min?.[i]).toBe(Math.min(...today));
+      expect(entry?.daily?.max?.[i]).toBe(Math.max(...today));
+      expect(entry?.max).toBe(Math.max(...rows.map((r) => r.numValue as number)));
+      expect(entry?.note).toMatch(/never added up/);
+      const sum = today.reduce((a, b) => a + b, 0);
+      expect(entry?.daily?.value).not.toContain(sum);
+    },
+  );
 
   it('summarises text metrics by their most frequent values', async () => {
     const rows = await allRows(sandbox.current, `metric=mood&from=${from}`, 1000);
@@ -334,10 +351,39 @@ describe('daily_summary', () => {
     expect(got.text.length).toBeLessThan(110_000);
   });
 
+  it('gives the same entries as healthdata summary -f json', async () => {
+    const cli = await runCli(
+      ['summary', '-m', 'steps,heart_rate,mood', '--from', from, '-f', 'json', ...sandbox.args()],
+      { clock: fixedClock(TODAY) },
+    );
+    expect(cli.code).toBe(0);
+    const summary = (JSON.parse(cli.stdout) as { data: Record<string, unknown>[] }).data;
+    const got = await mcp.call('daily_summary', { metrics: ['steps', 'heart_rate', 'mood'], from });
+    const entries = got.structured['entries'] as unknown as Record<string, unknown>[];
+    const fields = [
+      'metric',
+      'provider',
+      'unit',
+      'rule',
+      'from',
+      'days',
+      'first',
+      'last',
+      'min',
+      'mean',
+      'median',
+      'max',
+      'rows',
+      'note',
+    ];
+    const pick = (o: Record<string, unknown>) => fields.map((f) => o[f]);
+    expect(entries.map(pick)).toEqual(summary.map(pick));
+  });
+
   it('reports unknown names and bad dates clearly', async () => {
     const unknown = await mcp.call('daily_summary', { metrics: ['stepz'] });
-    expect(unknown.isError).toBe(false);
-    expect((unknown.structured['notes'] as string[]).join(' ')).toMatch(/No rows for stepz/);
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toMatch(/there is no metric 'stepz' in the catalog — call list_metrics/);
     const bad = await mcp.call('daily_summary', { to: '2025-13-01' });
     expect(bad.isError).toBe(true);
     expect(bad.text).toMatch(/to '2025-13-01' is not a real calendar date/);

@@ -1,11 +1,20 @@
-// daily_summary: one entry per metric and provider with its daily values, by the API's rules
-// (src/mcp/daily-values.ts), streaming every page once and keeping only per-day figures.
+// daily_summary: one entry per metric and provider with its daily values, by the same rules
+// and in the same words as `healthdata summary` (src/daily: the rules; output/summary: the
+// note), streaming every page once. The daily series come as parallel arrays, within a budget.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { catalogMetrics } from '../../api/catalog.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
-import type { FetchPage } from '../../api/pagination/types.ts';
-import type { Meta, MetricsQuery } from '../../api/types.ts';
-import { DailyValues, type DailyEntry } from '../daily-values.ts';
+import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
+import {
+  summarize,
+  twinOf,
+  type MetricSummary,
+  type NumericDay,
+  type TextDay,
+} from '../../daily/index.ts';
+import { UsageError } from '../../lib/errors.ts';
+import { noteOf, round2 } from '../../output/summary/record.ts';
 import type { ToolDeps } from '../deps.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
@@ -20,13 +29,12 @@ import {
   windowSchema,
 } from '../schemas.ts';
 import { answer, failure } from '../tool-result.ts';
-import { TOTAL_SUFFIX } from '../twins.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 /** Characters of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
 export const DAILY_CHARS = 28_000;
-/** A bound on rows read for one summary, so a huge history cannot pin the server. */
-export const MAX_SCAN_ROWS = 2_000_000;
+/** Text metrics: how many of the most frequent values an entry lists. */
+const TOP_VALUES = 5;
 
 const inputSchema = z.object({
   metrics: metricsField.optional(),
@@ -39,48 +47,59 @@ const numbers = z.array(z.number());
 const entrySchema = z.object({
   metric: z.string(),
   provider: z.string(),
-  values_from: z
-    .string()
-    .describe('The metric the values come from: the <metric>_total twin when rule is total_twin.'),
-  rule: z
-    .enum(['one_row_a_day', 'total_twin', 'several_rows_a_day', 'text'])
-    .describe(
-      'How the daily value was made: the single row of each day; the de-duplicated _total twin; several rows a day that are never added up (per-day count/min/mean/max instead); or a text metric.',
-    ),
   unit: z.string().nullable(),
+  rule: z
+    .enum(['row', 'twin', 'several', 'text'])
+    .describe(
+      'How the daily value is found: row = the one row of each day; twin = the de-duplicated <metric>_total row (see `from`); several = several rows a day and no twin: never added up, described by count/min/mean/max; text = a text metric, counted.',
+    ),
+  from: z
+    .string()
+    .describe('The metric whose rows give the daily value: <metric>_total under rule twin.'),
   days: z.number().int().describe('Days with data.'),
-  first_date: z.string().nullable(),
-  last_date: z.string().nullable(),
+  first: z.string().nullable(),
+  last: z.string().nullable(),
   min: z.number().nullable(),
   mean: z.number().nullable(),
   median: z.number().nullable(),
-  max: z.number().nullable(),
-  latest: z.object({ date: z.string(), value: z.number() }).nullable(),
-  rows: z.number().int().describe('API rows read for this entry.'),
-  max_rows_a_day: z.number().int(),
+  max: z
+    .number()
+    .nullable()
+    .describe('Under row and twin: of the daily values. Under several: over all rows.'),
+  latest: z
+    .object({
+      date: z.string(),
+      value: z.number().optional(),
+      values: z.array(z.string()).optional(),
+    })
+    .nullable(),
+  rows: z.number().int().describe('Rows that fed this entry (under twin, the twin rows).'),
+  rows_left_out: z
+    .number()
+    .int()
+    .describe('Under twin: rows of the metric itself (one per source app) left out, never added.'),
+  rows_per_day: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
   top_values: z
     .array(z.object({ value: z.string(), count: z.number().int() }))
-    .nullable()
     .describe('Text metrics: the most frequent values.'),
+  note: z.string().describe("The entry in words, as 'healthdata summary' puts it."),
   daily: z
     .object({
       date: z.array(z.string()),
       value: numbers.optional(),
-      count: numbers.optional(),
+      rows: z.array(z.number().int()).optional(),
       min: numbers.optional(),
-      mean: numbers.optional(),
       max: numbers.optional(),
+      values: z.array(z.array(z.string())).optional(),
     })
     .nullable()
     .describe(
-      'The daily series, oldest first, as parallel arrays; null when left out for size (see notes).',
+      "The daily series, oldest first, as parallel arrays (value is the day's value; under several it is the mean of the day's rows, with rows/min/max). Null when left out for size (see notes).",
     ),
-  note: z.string(),
 });
 
 const outputSchema = z.object({
   entries: z.array(entrySchema),
-  complete: z.boolean().describe('False only if the scan stopped early (see notes).'),
   query: querySchema,
   window: windowSchema,
   clamp: clampSchema,
@@ -88,13 +107,14 @@ const outputSchema = z.object({
 });
 
 type Output = z.infer<typeof outputSchema>;
+type Entry = z.infer<typeof entrySchema>;
 
 export function registerDailySummary(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'daily_summary',
     {
       title: 'Daily values and statistics per metric',
-      description: `Returns one entry per metric and provider over a date range: days with data, first and last date, min/mean/median/max of the daily value, the latest value, and the daily series. ${RULE} The daily value follows that rule: one row a day is that row; where a <metric>_total twin exists it comes from the twin (asking for "steps" is answered from steps_total, rule total_twin); several rows a day with no twin are never summed (rule several_rows_a_day: per-day count/min/mean/max). Providers are never combined. Leave metrics out to summarise every metric.`,
+      description: `Returns one entry per metric and provider over a date range: days with data, first and last date, min/mean/median/max of the daily value, the latest value, and the daily series — the same rules as 'healthdata summary'. ${RULE} The daily value follows that rule: one row a day is that row (rule row); where a <metric>_total twin exists it comes from the twin (asking for "steps" is answered from steps_total, rule twin); several rows a day with no twin are never summed (rule several: count/min/mean/max of the day's rows). Providers are never combined. Leave metrics out to summarise every metric.`,
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -104,7 +124,7 @@ export function registerDailySummary(server: McpServer, deps: ToolDeps): void {
         const query = toQuery(args, deps.now());
         const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
         const out = await dailySummary(deps, query, signal);
-        return answer(summarize(out), out);
+        return answer(headline(out), out);
       } catch (error) {
         return failure(error, deps);
       }
@@ -118,61 +138,118 @@ export async function dailySummary(
   signal: AbortSignal,
 ): Promise<Output> {
   const client = await deps.client();
-  const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
+  const notes: string[] = [];
+  // The catalog says which metrics have a twin, so `steps` can be read from `steps_total`.
+  const { body } = await client.getJson('api/v1/catalog', undefined, signal);
+  const catalog = catalogMetrics(body);
   const wanted = query.metric;
-  // Ask for each metric's twin too: it may hold the daily value.
+  if (wanted && catalog) {
+    const unknown = wanted.filter((m) => !catalog.has(m));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `there is no metric ${unknown.map((m) => `'${m}'`).join(', ')} in the catalog — call list_metrics for the exact names`,
+        'unknown_metric',
+      );
+    }
+  }
+  if (!catalog)
+    notes.push('The catalog could not be read: _total twins are used only when their rows arrive.');
   const fetched: MetricsQuery = wanted
     ? {
         ...query,
         metric: [
-          ...new Set(
-            wanted.flatMap((m) => (m.endsWith(TOTAL_SUFFIX) ? [m] : [m, `${m}${TOTAL_SUFFIX}`])),
-          ),
+          ...new Set([
+            ...wanted,
+            ...wanted.map(twinOf).filter((t) => (catalog ? catalog.has(t) : true)),
+          ]),
         ],
       }
     : query;
-  const values = new DailyValues();
   let meta: Meta | undefined;
-  let complete = true;
-  for await (const page of paginate(fetchPage, fetched, {
-    pageSize: 1000,
-    maxRows: MAX_SCAN_ROWS,
-    signal,
-  })) {
-    meta ??= page.meta;
-    for (const row of page.data) values.add(row);
-    if (page.cut) complete = false;
-  }
-  const entries = values.entries(wanted);
+  const pages = async function* (): AsyncGenerator<readonly MetricRow[]> {
+    for await (const page of paginate(
+      (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s),
+      fetched,
+      { pageSize: 1000, signal },
+    )) {
+      meta ??= page.meta;
+      yield page.data;
+    }
+  };
+  const summaries = await summarize(pages(), {
+    ...(catalog ? { catalog: catalog.keys() } : {}),
+    ...(wanted ? { metrics: wanted } : {}),
+  });
+  const entries = summaries.map(entryOf);
   const window = planWindow(meta);
   const clamp = clampOf(query.from, meta);
-  const notes: string[] = [];
-  if (clamp) notes.push(clampNote(clamp, window));
-  if (entries.some((e) => e.rule === 'total_twin' || e.rule === 'several_rows_a_day')) {
-    notes.push(RULE);
-  }
+  if (clamp) notes.unshift(clampNote(clamp, window));
+  if (entries.some((e) => e.rule === 'twin' || e.rule === 'several')) notes.push(RULE);
   const dropped = fitSeries(entries, DAILY_CHARS);
   if (dropped > 0) {
     notes.push(
       `The daily series of ${dropped} entries were left out to keep the answer small (their statistics are complete). Ask for fewer metrics or a shorter from/to range to get them.`,
     );
   }
-  if (!complete) {
-    notes.push(
-      `The scan stopped after ${MAX_SCAN_ROWS} rows: the statistics cover only the newest rows. Narrow the query.`,
-    );
-  }
   const missing = (wanted ?? []).filter((m) => !entries.some((e) => e.metric === m));
-  if (missing.length > 0) {
-    notes.push(
-      `No rows for ${missing.join(', ')} in this range. Check the names with list_metrics (names are exact).`,
-    );
-  }
-  return { entries, complete, query: echoQuery(query), window, clamp, notes };
+  if (missing.length > 0) notes.push(`No rows for ${missing.join(', ')} in this range.`);
+  return { entries, query: echoQuery(query), window, clamp, notes };
 }
 
-/** Keeps daily series while they fit in `budget` bytes, shortest first; returns how many were dropped. */
-function fitSeries(entries: DailyEntry[], budget: number): number {
+function entryOf(s: MetricSummary): Entry {
+  const latest = s.latest;
+  return {
+    metric: s.metric,
+    provider: s.provider,
+    unit: s.unit,
+    rule: s.rule,
+    from: s.from,
+    days: s.days,
+    first: s.first,
+    last: s.last,
+    min: s.stats?.min ?? null,
+    mean: s.stats ? round2(s.stats.mean) : null,
+    median: s.stats?.median ?? null,
+    max: s.stats?.max ?? null,
+    latest:
+      latest === null
+        ? null
+        : 'value' in latest
+          ? { date: latest.date, value: round2(latest.value) }
+          : { date: latest.date, values: latest.values },
+    rows: s.rows,
+    rows_left_out: s.rowsLeftOut,
+    rows_per_day: s.rowsPerDay,
+    top_values: s.topValues.slice(0, TOP_VALUES),
+    note: noteOf(s),
+    daily: seriesOf(s),
+  };
+}
+
+function seriesOf(s: MetricSummary): Entry['daily'] {
+  if (s.rule === 'text') {
+    const days = s.daily as TextDay[];
+    return {
+      date: days.map((d) => d.date),
+      rows: days.map((d) => d.rows),
+      values: days.map((d) => d.values),
+    };
+  }
+  const days = s.daily as NumericDay[];
+  const series: NonNullable<Entry['daily']> = {
+    date: days.map((d) => d.date),
+    value: days.map((d) => round2(d.value)),
+  };
+  if (s.rule === 'several') {
+    series.rows = days.map((d) => d.rows);
+    series.min = days.map((d) => d.min);
+    series.max = days.map((d) => d.max);
+  }
+  return series;
+}
+
+/** Keeps daily series while they fit in `budget` characters, shortest first; returns how many were dropped. */
+function fitSeries(entries: Entry[], budget: number): number {
   let used = 0;
   let dropped = 0;
   const bySize = entries
@@ -189,9 +266,9 @@ function fitSeries(entries: DailyEntry[], budget: number): number {
   return dropped;
 }
 
-function summarize(out: Output): string {
-  const twins = out.entries.filter((e) => e.rule === 'total_twin').length;
-  const several = out.entries.filter((e) => e.rule === 'several_rows_a_day').length;
+function headline(out: Output): string {
+  const twins = out.entries.filter((e) => e.rule === 'twin').length;
+  const several = out.entries.filter((e) => e.rule === 'several').length;
   const parts = [`${out.entries.length} metric/provider entries`];
   if (twins) parts.push(`${twins} from a _total twin`);
   if (several) parts.push(`${several} with several rows a day (never summed)`);

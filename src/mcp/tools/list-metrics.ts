@@ -5,7 +5,7 @@ import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { notesSchema, RULE, windowSchema } from '../schemas.ts';
 import { answer, failure } from '../tool-result.ts';
-import { twinsAmong } from '../twins.ts';
+import { metricsWithTwins, twinOf } from '../../daily/index.ts';
 import { getDocument, listIn, otherFields } from './documents.ts';
 
 const outputSchema = z.object({
@@ -45,7 +45,7 @@ export function registerListMetrics(server: McpServer, deps: ToolDeps): void {
         const { body, window } = await getDocument(deps, 'catalog', signal);
         const metrics = (listIn(body, 'metrics') ?? []).map(asMetric);
         const names = metrics.flatMap((m) => (typeof m.metric === 'string' ? [m.metric] : []));
-        const twins = twinsAmong(names);
+        const twins = new Map([...metricsWithTwins(names)].sort().map((m) => [m, twinOf(m)]));
         const totalOf = new Map([...twins].map(([base, twin]) => [twin, base]));
         for (const m of metrics) {
           const twin = twins.get(m.metric ?? '');

@@ -3,10 +3,10 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { FetchPage } from '../../api/pagination/types.ts';
-import type { Meta, MetricsQuery } from '../../api/types.ts';
-import { MAX_ROWS, RowBudget } from '../compact-rows.ts';
+import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
+import { MAX_ROWS, RowBudget, type Series } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
-import { MultiSourceDetector } from '../multi-source.ts';
+import { SeveralRowsDetector, twinOf } from '../../daily/index.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
   clampSchema,
@@ -110,7 +110,7 @@ export async function queryMetrics(
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
   const maxRows = limit ?? MAX_ROWS;
   const budget = new RowBudget(maxRows);
-  const detector = new MultiSourceDetector();
+  const detector = new SeveralRowsDetector();
   let meta: Meta | undefined;
   let leftOut: 'limit' | 'size_cap' | null = null;
   // Stop fetching as soon as the budget is spent: breaking out ends the generator, which
@@ -121,10 +121,9 @@ export async function queryMetrics(
     signal,
   })) {
     meta ??= page.meta;
-    for (const row of page.data) {
-      if (!budget.add(row)) break;
-      detector.add(row);
-    }
+    let kept = 0;
+    while (kept < page.data.length && budget.add(page.data[kept] as MetricRow)) kept += 1;
+    detector.scan(kept === page.data.length ? page.data : page.data.slice(0, kept));
     if (budget.full !== null) {
       leftOut = budget.full === 'size' || limit === undefined ? 'size_cap' : 'limit';
       break;
@@ -135,7 +134,7 @@ export async function queryMetrics(
   const clamp = clampOf(query.from, meta);
   const notes: string[] = [];
   if (clamp) notes.push(clampNote(clamp, window));
-  notes.push(...detector.notes());
+  notes.push(...severalRowsNotes(detector, budget.series()));
   if (leftOut) notes.push(leftOutNote(leftOut, budget.rows, budget.oldest, limit));
   if (budget.rows === 0) notes.push(emptyNote(query, window));
   return {
@@ -150,6 +149,18 @@ export async function queryMetrics(
     clamp,
     notes,
   };
+}
+
+/** One note per metric with several rows on one day for one provider: never add them up. */
+function severalRowsNotes(detector: SeveralRowsDetector, series: readonly Series[]): string[] {
+  const here = new Set(series.map((s) => s.metric));
+  return [...detector.found].map(([metric, { date, provider }]) => {
+    const twin = twinOf(metric);
+    const use = here.has(twin)
+      ? `use ${twin} (in this answer), the de-duplicated daily total`
+      : `for a daily total use ${twin} if list_metrics shows it, or daily_summary`;
+    return `${metric} has several rows on one day for one provider (e.g. ${provider}, ${date}): one per source app (or samples). Never add them up; ${use}.`;
+  });
 }
 
 function leftOutNote(

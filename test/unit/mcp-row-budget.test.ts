@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
 import { RowBudget } from '../../src/mcp/compact-rows.ts';
-import { MultiSourceDetector } from '../../src/mcp/multi-source.ts';
-import { twinsAmong } from '../../src/mcp/twins.ts';
 
 const row = (date: string, metric: string, numValue: number, stream = false): MetricRow => ({
   date,
@@ -65,34 +63,5 @@ describe('RowBudget', () => {
     expect(json).toBeGreaterThan(2_000 * 0.8);
     expect(budget.rows).toBe(added);
     expect(budget.add(row('2026-01-01', 'x', 1))).toBe(false);
-  });
-});
-
-describe('MultiSourceDetector', () => {
-  it('flags a metric with two rows on one day for one provider, and names its twin when present', () => {
-    const d = new MultiSourceDetector();
-    for (const r of [
-      row('2026-01-01', 'steps', 1),
-      row('2026-01-01', 'steps', 2),
-      row('2026-01-01', 'steps_total', 3),
-      row('2026-01-01', 'heart_rate', 60, true),
-      row('2026-01-01', 'heart_rate', 70, true),
-      row('2026-01-02', 'steps_total', 4),
-    ]) {
-      d.add(r);
-    }
-    const notes = d.notes();
-    expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(
-      /^steps has several rows on one day.*use steps_total \(in this answer\)/,
-    );
-  });
-});
-
-describe('twinsAmong', () => {
-  it('pairs each metric with its _total twin, by name', () => {
-    expect([...twinsAmong(['steps', 'steps_total', 'hrv', 'distance_total'])]).toEqual([
-      ['steps', 'steps_total'],
-    ]);
   });
 });
