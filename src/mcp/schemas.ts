@@ -66,3 +66,11 @@ export const querySchema = z.object({
 export const notesSchema = z
   .array(z.string())
   .describe('Things to know before using the numbers; read them.');
+
+/** The arguments query_metrics and daily_summary share: which rows. */
+export const rangeFields = {
+  metrics: metricsField.optional(),
+  providers: providersField.optional(),
+  from: fromField.optional(),
+  to: toField.optional(),
+};

@@ -31,3 +31,19 @@ export function failure(
   }
   return { content: [{ type: 'text', text: redact(line) }], isError: true };
 }
+
+/**
+ * Runs one tool call: `work` gets a signal aborted when the client cancels the call or the
+ * server shuts down, and whatever it throws becomes an error result.
+ */
+export async function respond(
+  deps: Pick<ToolDeps, 'signal' | 'redact' | 'authFailed'>,
+  ctx: { mcpReq: { signal: AbortSignal } },
+  work: (signal: AbortSignal) => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  try {
+    return await work(AbortSignal.any([deps.signal, ctx.mcpReq.signal]));
+  } catch (error) {
+    return failure(error, deps);
+  }
+}

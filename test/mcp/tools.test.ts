@@ -5,6 +5,8 @@ import type { MetricRow } from '../../src/api/types.ts';
 import { allRows, get, metricsRequests, useSandbox, TODAY, addDays } from '../helpers/sandbox.ts';
 import { inMemoryServer, type McpPair } from '../helpers/mcp.ts';
 import { fixedClock, runCli } from '../helpers/cli.ts';
+import { SUMMARY_COLUMNS } from '../../src/output/summary/record.ts';
+import type { Series } from '../../src/mcp/compact-rows.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 let mcp: McpPair;
@@ -16,20 +18,10 @@ afterAll(async () => {
   await mcp.close();
 });
 
-interface SeriesOut {
-  provider: string;
-  metric: string;
-  unit: string | null;
-  stream: boolean;
-  date: string[];
-  value: (number | null)[];
-  text?: (string | null)[];
-}
-
 /** query_metrics' series back into rows, in the API's order (newest first). */
 function rowsOf(structured: Record<string, unknown>): MetricRow[] {
   const rows: MetricRow[] = [];
-  for (const s of structured['series'] as SeriesOut[]) {
+  for (const s of structured['series'] as Series[]) {
     // Each series keeps the API's order: newest first.
     expect([...s.date].sort().reverse()).toEqual(s.date);
     s.date.forEach((date, i) =>
@@ -360,22 +352,10 @@ describe('daily_summary', () => {
     const summary = (JSON.parse(cli.stdout) as { data: Record<string, unknown>[] }).data;
     const got = await mcp.call('daily_summary', { metrics: ['steps', 'heart_rate', 'mood'], from });
     const entries = got.structured['entries'] as unknown as Record<string, unknown>[];
-    const fields = [
-      'metric',
-      'provider',
-      'unit',
-      'rule',
-      'from',
-      'days',
-      'first',
-      'last',
-      'min',
-      'mean',
-      'median',
-      'max',
-      'rows',
-      'note',
-    ];
+    // Every column of summary, except the three MCP gives as structures instead of strings.
+    const structured = ['latest', 'rows_per_day', 'top_values'];
+    const fields = SUMMARY_COLUMNS.filter((c) => !structured.includes(c));
+    expect(fields).toContain('note');
     const pick = (o: Record<string, unknown>) => fields.map((f) => o[f]);
     expect(entries.map(pick)).toEqual(summary.map(pick));
   });

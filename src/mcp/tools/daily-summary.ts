@@ -18,17 +18,14 @@ import { noteOf, round2 } from '../../output/summary/record.ts';
 import type { ToolDeps } from '../deps.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
-  clampSchema,
-  fromField,
-  metricsField,
-  notesSchema,
-  providersField,
-  querySchema,
   RULE,
-  toField,
+  clampSchema,
+  notesSchema,
+  querySchema,
+  rangeFields,
   windowSchema,
 } from '../schemas.ts';
-import { answer, failure } from '../tool-result.ts';
+import { answer, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 /** Characters of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
@@ -36,12 +33,7 @@ export const DAILY_CHARS = 28_000;
 /** Text metrics: how many of the most frequent values an entry lists. */
 const TOP_VALUES = 5;
 
-const inputSchema = z.object({
-  metrics: metricsField.optional(),
-  providers: providersField.optional(),
-  from: fromField.optional(),
-  to: toField.optional(),
-});
+const inputSchema = z.object(rangeFields);
 
 const numbers = z.array(z.number());
 const entrySchema = z.object({
@@ -119,16 +111,12 @@ export function registerDailySummary(server: McpServer, deps: ToolDeps): void {
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (args, ctx) => {
-      try {
+    (args, ctx) =>
+      respond(deps, ctx, async (signal) => {
         const query = toQuery(args, deps.now());
-        const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
         const out = await dailySummary(deps, query, signal);
         return answer(headline(out), out);
-      } catch (error) {
-        return failure(error, deps);
-      }
-    },
+      }),
   );
 }
 

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { windowSchema } from '../schemas.ts';
-import { answer, failure } from '../tool-result.ts';
+import { answer, respond } from '../tool-result.ts';
 import { getDocument } from './documents.ts';
 
 const outputSchema = z.object({
@@ -24,18 +24,14 @@ export function registerGetProfile(server: McpServer, deps: ToolDeps): void {
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (ctx) => {
-      try {
-        const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
+    (ctx) =>
+      respond(deps, ctx, async (signal) => {
         const { body, window } = await getDocument(deps, 'profile', signal);
         const profile = isRecord(body) ? body : { value: body };
         const plan = window
           ? ` Plan ${window.plan}, history floor ${window.history_floor ?? 'none stated'}.`
           : '';
         return answer(`The user's profile.${plan}`, { profile, window });
-      } catch (error) {
-        return failure(error, deps);
-      }
-    },
+      }),
   );
 }

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { notesSchema, RULE, windowSchema } from '../schemas.ts';
-import { answer, failure } from '../tool-result.ts';
+import { answer, respond } from '../tool-result.ts';
 import { metricsWithTwins, twinOf } from '../../daily/index.ts';
 import { getDocument, listIn, otherFields } from './documents.ts';
 
@@ -39,9 +39,8 @@ export function registerListMetrics(server: McpServer, deps: ToolDeps): void {
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (ctx) => {
-      try {
-        const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
+    (ctx) =>
+      respond(deps, ctx, async (signal) => {
         const { body, window } = await getDocument(deps, 'catalog', signal);
         const metrics = (listIn(body, 'metrics') ?? []).map(asMetric);
         const names = metrics.flatMap((m) => (typeof m.metric === 'string' ? [m.metric] : []));
@@ -67,10 +66,7 @@ export function registerListMetrics(server: McpServer, deps: ToolDeps): void {
           ? ` Twins: ${[...twins].map(([m, t]) => `${m} → ${t}`).join(', ')}.`
           : '';
         return answer(`${metrics.length} metrics, ${providers.length} providers.${list}`, out);
-      } catch (error) {
-        return failure(error, deps);
-      }
-    },
+      }),
   );
 }
 

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ToolDeps } from '../deps.ts';
 import { notesSchema, RULE, windowSchema } from '../schemas.ts';
-import { answer, failure } from '../tool-result.ts';
+import { answer, respond } from '../tool-result.ts';
 import { getDocument, listIn, otherFields } from './documents.ts';
 
 const outputSchema = z.object({
@@ -23,9 +23,8 @@ export function registerListSources(server: McpServer, deps: ToolDeps): void {
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (ctx) => {
-      try {
-        const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
+    (ctx) =>
+      respond(deps, ctx, async (signal) => {
         const { body, window } = await getDocument(deps, 'sources', signal);
         const sources = listIn(body, 'sources') ?? [];
         // An aggregator's rows are per source app: worth repeating where the model meets one.
@@ -37,9 +36,6 @@ export function registerListSources(server: McpServer, deps: ToolDeps): void {
           notes,
         };
         return answer(`${sources.length} connected sources.`, out);
-      } catch (error) {
-        return failure(error, deps);
-      }
-    },
+      }),
   );
 }

@@ -9,26 +9,20 @@ import type { ToolDeps } from '../deps.ts';
 import { SeveralRowsDetector, twinOf } from '../../daily/index.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
-  clampSchema,
-  fromField,
-  metricsField,
-  notesSchema,
-  providersField,
-  querySchema,
   RULE,
-  toField,
+  clampSchema,
+  notesSchema,
+  querySchema,
+  rangeFields,
   windowSchema,
 } from '../schemas.ts';
-import { answer, failure } from '../tool-result.ts';
+import { answer, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 const PAGE_SIZE = 1000;
 
 const inputSchema = z.object({
-  metrics: metricsField.optional(),
-  providers: providersField.optional(),
-  from: fromField.optional(),
-  to: toField.optional(),
+  ...rangeFields,
   limit: z
     .number()
     .int({ error: 'limit must be a whole number' })
@@ -87,16 +81,12 @@ export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (args, ctx) => {
-      try {
+    (args, ctx) =>
+      respond(deps, ctx, async (signal) => {
         const query = toQuery(args, deps.now());
-        const signal = AbortSignal.any([deps.signal, ctx.mcpReq.signal]);
         const out = await queryMetrics(deps, query, args.limit, signal);
         return answer(summarize(out), out);
-      } catch (error) {
-        return failure(error, deps);
-      }
-    },
+      }),
   );
 }
 
