@@ -146,7 +146,7 @@ describe('get_profile and list_sources', () => {
 });
 
 describe('query_metrics', () => {
-  it('gives exactly the rows the sandbox holds, as columns plus arrays', async () => {
+  it('gives exactly the rows the sandbox holds, as series of date and value arrays', async () => {
     const from = addDays(TODAY, -40);
     const expected = await allRows(
       sandbox.current,
