@@ -27,11 +27,11 @@ export async function oneRequest(ctx, sb) {
   ];
   const n = ctx.opts.startupRuns;
   ctx.log(`one-request: ${n} interleaved rounds (+1 warm-up)`);
-  const times = commands.map(() => []);
+  const times = commands.map(() => /** @type {number[]} */ ([]));
   for (let r = 0; r <= n; r++) {
     for (const [i, c] of commands.entries()) {
       const ms = await c.measure();
-      if (r > 0) times[i].push(ms);
+      if (r > 0) times[i]?.push(ms);
     }
   }
   const med = times.map(median);

@@ -102,7 +102,7 @@ export async function throughput(ctx, sb, sbGzip) {
     ['ndjson / reference', wall.ndjson / wall.reference, '≤', NDJSON_GOAL],
     ['csv / reference', wall.csv / wall.reference, '≤', CSV_GOAL],
     ...(sbGzip
-      ? [
+      ? /** @type {[string, number, '≤' | '≥', number][]} */ ([
           [
             'ndjson / reference, gzip',
             wall['ndjson gzip'] / wall['reference gzip'],
@@ -110,7 +110,7 @@ export async function throughput(ctx, sb, sbGzip) {
             NDJSON_GOAL,
           ],
           ['csv / reference, gzip', wall['csv gzip'] / wall['reference gzip'], '≤', CSV_GOAL],
-        ]
+        ])
       : []),
     ['curl+jq / ndjson', wall['curl+jq'] / wall.ndjson, '≥', 5],
     ['curl+jq / csv', wall['curl+jq'] / wall.csv, '≥', 5],

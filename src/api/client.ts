@@ -8,7 +8,7 @@ import { peekNextCursor } from './pagination/cursor-hint.ts';
 import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
-import { rememberPageText } from './page-text.ts';
+import { rememberPageText } from './pagination/page-text.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {

@@ -18,7 +18,7 @@ export async function openTarget(flags: OutputFlags, ctx: IO): Promise<Target> {
     return { destination: streamDestination(ctx.stdout), format };
   }
   // Lazy: it loads node:crypto (~3 ms), which output to stdout does not need.
-  const { atomicFile } = await import('../../output/atomic-file.ts');
+  const { atomicFile } = await import('../output/atomic-file.ts');
   const file = await atomicFile(flags.output);
   return { destination: file, format, file };
 }

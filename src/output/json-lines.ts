@@ -7,7 +7,7 @@
 // rows.length − 1 occurrences of `},{`. When there are exactly that many, none is inside a row
 // (a string value or a nested array of objects), and every one is a boundary between rows.
 // Otherwise fall back to stringifying row by row.
-import { canonicalRowsText } from '../api/page-text.ts';
+import { canonicalRowsText } from '../api/pagination/page-text.ts';
 import type { MetricRow } from '../api/types.ts';
 
 const BOUNDARY = '},{';

@@ -3,7 +3,7 @@
 // answer is either undefined (fall back) or identical to JSON.stringify.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalRowsText, rememberPageText } from '../../src/api/page-text.ts';
+import { canonicalRowsText, rememberPageText } from '../../src/api/pagination/page-text.ts';
 import { get, useSandbox } from '../helpers/sandbox.ts';
 
 const KEYS = ['date', 'provider', 'metric', 'numValue', 'textValue', 'unit', 'stream'] as const;
