@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
-import { fastLine } from '../../src/output/formats/csv-fast.ts';
+import { fastLine, fastPage } from '../../src/output/formats/csv-fast.ts';
 import { delimitedEncoder, stringifyOptions, toCells } from '../../src/output/formats/csv.ts';
 
 const DELIMITERS = [',', '\t'] as const;
@@ -110,6 +110,50 @@ describe('CSV fast path', () => {
         }),
         { numRuns: 1_000 },
       );
+    });
+  }
+
+  // Mostly plain rows, an awkward character now and then: pages the whole-page path takes, and
+  // pages it must refuse because of one cell.
+  const mostlyPlainText = fc.string({
+    unit: fc.oneof(
+      { weight: 60, arbitrary: fc.constantFrom('a', 'Z', '0', ' ', '-', '.', 'é', '°', '😀') },
+      { weight: 1, arbitrary: awkwardChar },
+    ),
+    maxLength: 10,
+  });
+  const mostlyPlainCell = fc.oneof(
+    { weight: 6, arbitrary: mostlyPlainText },
+    { weight: 3, arbitrary: awkwardNumber },
+    { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
+  );
+  const mostlyPlainRow = fc.record({
+    date: mostlyPlainCell,
+    provider: mostlyPlainCell,
+    metric: mostlyPlainCell,
+    numValue: mostlyPlainCell,
+    textValue: mostlyPlainCell,
+    unit: mostlyPlainCell,
+    stream: mostlyPlainCell,
+  }) as fc.Arbitrary<unknown> as fc.Arbitrary<MetricRow>;
+
+  for (const delimiter of DELIMITERS) {
+    it(`${delimiter === ',' ? 'csv' : 'tsv'}: a whole page is csv-stringify's text, or refused`, () => {
+      let taken = 0;
+      let refused = 0;
+      fc.assert(
+        fc.property(fc.array(mostlyPlainRow, { maxLength: 12 }), (rows) => {
+          const page = fastPage(rows, delimiter);
+          if (page === undefined) refused++;
+          else {
+            taken++;
+            expect(page).toBe(stringify(rows.map(toCells), stringifyOptions(delimiter)));
+          }
+        }),
+        { numRuns: 3_000 },
+      );
+      expect(taken).toBeGreaterThan(300);
+      expect(refused).toBeGreaterThan(300);
     });
   }
 

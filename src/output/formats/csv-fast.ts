@@ -12,6 +12,10 @@ import type { MetricRow } from '../../api/types.ts';
 
 /** Characters that make csv-stringify quote a cell, per delimiter. */
 const NEEDS_QUOTES = { ',': /[",\n\r]/, '\t': /["\t\n\r]/ } as const;
+/** Matches nothing: strings are taken as they are, and the page is checked as a whole. */
+const UNCHECKED = /$^/;
+const QUOTE_OR_CR = /["\r]/;
+const CELLS = 7;
 
 export type Delimiter = keyof typeof NEEDS_QUOTES;
 
@@ -36,7 +40,37 @@ function cellText(value: unknown, special: RegExp): string | undefined {
 
 /** One line, '\n' included, or undefined when csv-stringify must write this row. */
 export function fastLine(row: MetricRow, delimiter: Delimiter): string | undefined {
-  const special = NEEDS_QUOTES[delimiter];
+  return line(row, delimiter, NEEDS_QUOTES[delimiter]);
+}
+
+/**
+ * A whole page, or undefined when any row needs csv-stringify. Cheaper than fastLine row by
+ * row: string cells are joined unchecked, then the page is checked once. Joined plainly, each
+ * row adds exactly CELLS − 1 delimiters, one '\n' and no '"' or '\r' (numbers and booleans
+ * hold none of them); so the text has exactly that many of each if and only if no string cell
+ * holds one, which is exactly when csv-stringify would quote no cell.
+ */
+export function fastPage(rows: readonly MetricRow[], delimiter: Delimiter): string | undefined {
+  let text = '';
+  for (const row of rows) {
+    const one = line(row, delimiter, UNCHECKED);
+    if (one === undefined) return undefined;
+    text += one;
+  }
+  if (QUOTE_OR_CR.test(text)) return undefined;
+  if (count(text, '\n', rows.length) !== rows.length) return undefined;
+  const delimiters = (CELLS - 1) * rows.length;
+  return count(text, delimiter, delimiters) === delimiters ? text : undefined;
+}
+
+/** Occurrences of `char` in `text`, counting no further than limit + 1. */
+function count(text: string, char: string, limit: number): number {
+  let n = 0;
+  for (let at = text.indexOf(char); at !== -1 && n <= limit; at = text.indexOf(char, at + 1)) n++;
+  return n;
+}
+
+function line(row: MetricRow, delimiter: Delimiter, special: RegExp): string | undefined {
   const date = cellText(row.date, special);
   const provider = cellText(row.provider, special);
   const metric = cellText(row.metric, special);
