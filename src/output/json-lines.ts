@@ -11,9 +11,15 @@ import { canonicalRowsText } from '../api/pagination/page-text.ts';
 import type { MetricRow } from '../api/types.ts';
 
 const BOUNDARY = '},{';
+const ROW_START = '},{"date":';
 
 export function joinRows(rows: readonly MetricRow[], separator: string): string {
-  const inner = canonicalRowsText(rows) ?? JSON.stringify(rows).slice(1, -1);
+  const canonical = canonicalRowsText(rows);
+  // In canonical text every row starts with `{"date":`, and `{"` never occurs inside a string
+  // (a quote in a string is escaped) nor in a nested value (there are none): so `},{"date":`
+  // is exactly the boundary between two rows, and no count is needed.
+  if (canonical !== undefined) return canonical.replaceAll(ROW_START, `}${separator}{"date":`);
+  const inner = JSON.stringify(rows).slice(1, -1);
   let boundaries = 0;
   let at = inner.indexOf(BOUNDARY);
   while (at !== -1 && boundaries < rows.length) {

@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalRowsText, rememberPageText } from '../../src/api/pagination/page-text.ts';
+import type { MetricRow } from '../../src/api/types.ts';
+import { joinRows } from '../../src/output/json-lines.ts';
 import { get, useSandbox } from '../helpers/sandbox.ts';
 
 const KEYS = ['date', 'provider', 'metric', 'numValue', 'textValue', 'unit', 'stream'] as const;
@@ -221,5 +223,22 @@ describe("canonicalRowsText on the sandbox's pages", () => {
       pages++;
     } while (cursor !== null && pages < 8);
     expect(pages).toBeGreaterThan(1);
+  });
+});
+
+describe('joinRows on canonical text', () => {
+  it('splits rows exactly where stringifying row by row would', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 12 }), fc.constantFrom('\n', ',\n'), (rows, sep) => {
+        const tricky = rows.map((r, i) =>
+          i % 3 === 0 ? { ...r, textValue: '},{"date":"x"},{' } : r,
+        );
+        const text = `{"data":${JSON.stringify(tricky)},"next_cursor":null}`;
+        const data = (JSON.parse(text) as { data: MetricRow[] }).data;
+        rememberPageText(data, text);
+        expect(joinRows(data, sep)).toBe(data.map((r) => JSON.stringify(r)).join(sep));
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });
