@@ -19,6 +19,11 @@ const undiciSlim = {
     b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
       args.importer.includes(`${sep}undici${sep}`) ? { path: noH2 } : undefined,
     );
+    // ...and its fetch half only to send FormData bodies; the CLI sends GETs.
+    const noBody = fileURLToPath(new URL('./undici-no-fetch-body.cjs', import.meta.url));
+    b.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
+      args.importer.includes(`${sep}undici${sep}`) ? { path: noBody } : undefined,
+    );
   },
 };
 
