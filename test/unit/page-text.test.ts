@@ -200,6 +200,13 @@ describe('canonicalRowsText', () => {
       page.replace('"date":', '"date": '),
       page.replace('12345', '1.2345e4'),
       page.replace('RingWear', 'Ring\\u0057ear'),
+      // Escapes JSON.stringify never writes: \/, \u for a character it writes as is or as
+      // \b, upper-case hex, and a surrogate pair spelled as two escapes.
+      page.replace('RingWear', 'Ring\\/Wear'),
+      page.replace('RingWear', 'Ring\\u00e9Wear'),
+      page.replace('RingWear', 'Ring\\u0008Wear'),
+      page.replace('RingWear', 'Ring\\u001FWear'),
+      page.replace('RingWear', 'Ring\\ud83d\\ude00Wear'),
     ]) {
       expect(both(other).fast).toBeUndefined();
     }

@@ -23,8 +23,13 @@ export function rememberPageText(data: readonly unknown[], text: string): void {
   texts.set(data, text);
 }
 
-const CHAR = String.raw`[^"\\\u0000-\u001f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff]|\\["\\bfnrt]|\\u00(?:0[0-7bef]|1[0-9a-f])`;
-const STRING = `"(?:${CHAR})*"`;
+// A string as Friedl's "unrolled loop": runs of plain characters between the allowed escapes
+// and surrogate pairs. Every branch starts with a different character, so nothing backtracks,
+// and the plain runs are the regex engine's fastest loop (~2x the speed of one alternation
+// per character, measured).
+const PLAIN_RUN = String.raw`[^"\\\u0000-\u001f\ud800-\udfff]*`;
+const SPECIAL = String.raw`(?:[\ud800-\udbff][\udc00-\udfff]|\\["\\bfnrt]|\\u00(?:0[0-7bef]|1[0-9a-f]))`;
+const STRING = `"${PLAIN_RUN}(?:${SPECIAL}${PLAIN_RUN})*"`;
 const INTEGER = String.raw`0|-?[1-9][0-9]{0,14}`;
 const DECIMAL = String.raw`(?=-?[0-9.]{3,16}[,}])-?(?:0|[1-9][0-9]*)\.(?!0{6})[0-9]*[1-9]`;
 const NUMBER = `(?:${DECIMAL}|${INTEGER})(?=[,}])`;
