@@ -48,6 +48,10 @@ await build({
   target: 'node20',
   sourcemap: false,
   legalComments: 'none',
+  // Less source for V8 to compile on every start (~530 KB to ~365 KB for a request: compile
+  // 11.1 to 9.1 ms per run, profiled). Names are kept, so --verbose stacks still read.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [undiciSlim, commanderLazyChildProcess],
