@@ -12,6 +12,7 @@ import { visible } from '../lib/visible.ts';
 import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
 import { checkRows } from './row-check.ts';
+import { rememberPageText } from './pagination/page-text.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {
@@ -107,7 +108,9 @@ export class HealthClient {
         // Numbers JSON.parse would change (1e400, 20-digit integers) are kept as sent.
         const body = this.#parseJson(response, true);
         try {
-          return toMetricsPage(body);
+          const page = toMetricsPage(body);
+          rememberPageText(page.data, response.text);
+          return page;
         } catch (error) {
           if (!(error instanceof ProtocolError)) throw error;
           throw new ProtocolError(

@@ -6,7 +6,6 @@ import { fstatSync } from 'node:fs';
 import { systemClock } from '../lib/clock.ts';
 import { SignalError } from './signal-error.ts';
 import { PipeClosedError } from '../output/destination.ts';
-import { exitCodeOf } from './exit-codes.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();
@@ -42,8 +41,9 @@ const code = await run(process.argv.slice(2), {
 });
 if (stoppedBy) {
   // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
-  // cannot be closed from JavaScript), and it is not wanted any more: exit now.
-  process.exit(exitCodeOf(stoppedBy));
+  // cannot be closed from JavaScript), and it is not wanted any more: exit now, with the code
+  // the run decided (143 for a stopped export; 0 for a server that a signal stops normally).
+  process.exit(code);
 }
 process.exitCode = code;
 

@@ -2,7 +2,6 @@
 // default is a table for a person at a terminal and CSV for everything else.
 import type { IO } from './context.ts';
 import type { FileDestination } from '../output/atomic-file.ts';
-import { openOutputFile } from '../output/target/open-output.ts';
 import { withReaderProbe } from '../output/target/pipe-probe.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
 import { isFormat, type Format } from '../output/formats/index.ts';
@@ -33,6 +32,8 @@ export async function openTarget(
     const destination = ctx.stdoutIsPipe && stop ? withReaderProbe(stdout, ctx.stdout) : stdout;
     return { destination, format };
   }
+  // Lazy: it loads node:crypto (~3 ms), which output to stdout does not need.
+  const { openOutputFile } = await import('../output/target/open-output.ts');
   const file = await openOutputFile(flags.output, signal);
   return { destination: file, format, file };
 }
