@@ -1,0 +1,142 @@
+// One sync: find the newest day held for the filters, fetch from that day minus the overlap,
+// and replace the fetched range's days in the target, under a lock. Formats differ only in
+// how a target is read and replaced (flat/merge.ts, sqlite/store.ts).
+import type { Clock } from '../api/clock.ts';
+import type { Page } from '../api/paginate.ts';
+import type { Meta, MetricsQuery } from '../api/types.ts';
+import { daysBetween, localDate } from '../lib/dates.ts';
+import type { RowCounts } from './day-diff.ts';
+import { openDays, type Day } from './fetched-days.ts';
+import { rowFilter, type SyncFilters } from './filters.ts';
+import { flatCodec } from './flat/codec.ts';
+import { mergeFlat, newestFlatDate } from './flat/merge.ts';
+import type { SyncFormat } from './format.ts';
+import { fetchStart, lostDays, replaceFrom } from './window.ts';
+
+export interface SyncRequest {
+  target: string;
+  format: SyncFormat;
+  filters: SyncFilters;
+  /** --from: where the first run starts (default: the whole window). */
+  from: string | undefined;
+  overlapDays: number;
+  clock: Clock;
+  fetch(query: MetricsQuery): AsyncIterable<Page>;
+  notice(message: string): void;
+  warn(message: string): void;
+}
+
+export interface SyncResult {
+  counts: RowCounts;
+  written: boolean;
+  /** The days re-fetched, oldest and newest; undefined when nothing was in range. */
+  refetched: { from: string; to: string; days: number } | undefined;
+  meta: Meta | undefined;
+}
+
+export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
+  const { target, format, filters } = request;
+  const filter = rowFilter(filters);
+  const today = localDate(request.clock.now());
+  const query = (start: string | undefined): MetricsQuery => ({
+    ...(filters.metrics ? { metric: filters.metrics } : {}),
+    ...(filters.providers ? { provider: filters.providers } : {}),
+    ...(start !== undefined ? { from: start } : {}),
+  });
+
+  if (format === 'sqlite') {
+    const { openSqliteTarget } = await import('./sqlite/store.ts');
+    const db = await openSqliteTarget(target, filters, request.notice);
+    let ok = false;
+    try {
+      const newest = db.newestDate();
+      const start = fetchStart(newest, request.overlapDays, request.from);
+      const fetched = await openDays(request.fetch(query(start)));
+      try {
+        const range = rangeOf(newest, start, fetched.meta, request);
+        const tracked = trackDays(fetched.days);
+        const { counts, written } = await db.apply(tracked.days, range, {
+          meta: fetched.meta,
+          nowIso: new Date(request.clock.now()).toISOString(),
+        });
+        ok = true;
+        return { counts, written, refetched: tracked.span(range, today), meta: fetched.meta };
+      } finally {
+        await fetched.close();
+      }
+    } finally {
+      await db.close(ok);
+    }
+  }
+
+  const codec = flatCodec(format);
+  const newest = await newestFlatDate(target, codec, filter);
+  const start = fetchStart(newest, request.overlapDays, request.from);
+  const fetched = await openDays(request.fetch(query(start)));
+  try {
+    const range = rangeOf(newest, start, fetched.meta, request);
+    const tracked = trackDays(fetched.days);
+    const { counts, written } = await mergeFlat({
+      path: target,
+      codec,
+      filter,
+      replaceFrom: range,
+      days: tracked.days,
+    });
+    return { counts, written, refetched: tracked.span(range, today), meta: fetched.meta };
+  } finally {
+    await fetched.close();
+  }
+}
+
+function rangeOf(
+  newest: string | undefined,
+  start: string | undefined,
+  meta: Meta | undefined,
+  request: SyncRequest,
+): string | undefined {
+  const floor = meta?.history_floor ?? null;
+  const lost = lostDays(newest, floor);
+  if (lost !== undefined) {
+    request.warn(
+      `${lost} left the plan's history window before this sync and cannot be fetched any more; sync more often than every ${meta?.history_window_days ?? '?'} days`,
+    );
+  }
+  return replaceFrom(start, floor);
+}
+
+/** Passes days through, remembering the oldest and newest, for the report. */
+function trackDays(days: AsyncIterable<Day>): {
+  days: AsyncGenerator<Day>;
+  span(range: string | undefined, today: string): SyncResult['refetched'];
+} {
+  let oldest: string | undefined;
+  let newest: string | undefined;
+  async function* pass(): AsyncGenerator<Day> {
+    for await (const day of days) {
+      newest ??= day.date;
+      oldest = day.date;
+      yield day;
+    }
+  }
+  return {
+    days: pass(),
+    span(range, today) {
+      const from = range ?? oldest;
+      const to = newest !== undefined && newest > today ? newest : today;
+      if (from === undefined || from > to) return undefined;
+      return { from, to, days: daysBetween(from, to) + 1 };
+    },
+  };
+}
+
+/** The one line a sync prints on stderr. */
+export function describeSync(target: string, result: SyncResult): string {
+  const { counts, refetched, written } = result;
+  const span =
+    refetched === undefined
+      ? 'no days in range'
+      : `${refetched.days} ${refetched.days === 1 ? 'day' : 'days'} re-fetched (${refetched.from} to ${refetched.to})`;
+  const rows = `${counts.added} rows added, ${counts.removed} removed, ${counts.unchanged} unchanged`;
+  return `synced ${target}: ${span}, ${rows}${written ? '' : '; nothing changed, file not rewritten'}`;
+}
