@@ -17,9 +17,8 @@ export interface SyncFlags extends ConnectionFlags {
   overlap: number;
   format?: string;
   wait: number;
+  pageSize: number;
 }
-
-const PAGE_SIZE = 1000;
 
 export async function runSync(target: string, flags: SyncFlags, ctx: Context): Promise<void> {
   const format = syncFormat(target, flags.format);
@@ -56,7 +55,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
           paginate(
             (q, cursor, limit, signal) => session.client.fetchMetricsPage(q, cursor, limit, signal),
             query,
-            { pageSize: PAGE_SIZE, signal: ctx.signal },
+            { pageSize: flags.pageSize, signal: ctx.signal },
           ),
         notice: (message) => notices.warn(message),
         warn: (message) => notices.warn(message),

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Context } from '../context.ts';
-import { addConnectionOptions, collectList, seconds } from '../options.ts';
+import { addConnectionOptions, collectList, integer, seconds } from '../options.ts';
 import type { SyncFlags } from '../actions/sync.ts';
 import { SYNC_FORMATS } from '../../sync/format.ts';
 
@@ -38,6 +38,11 @@ export function registerSync(program: Command, ctx: Context): void {
       new Option('--format <format>', 'the target format, if its extension does not say').choices(
         SYNC_FORMATS,
       ),
+    )
+    .addOption(
+      new Option('--page-size <n>', "rows per request, sent as the API's limit (1-1000)")
+        .default(1000)
+        .argParser(integer(1, 1000, '--page-size')),
     )
     .addOption(
       new Option('--wait <seconds>', 'wait this long for another sync of the same target')
