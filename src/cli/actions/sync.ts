@@ -1,5 +1,4 @@
 // `healthdata sync <target>`: lock the target, open a session, and run the sync engine.
-import { resolve } from 'node:path';
 import { paginate } from '../../api/paginate.ts';
 import { parseDateArg } from '../../lib/dates.ts';
 import { describeSync, syncTarget } from '../../sync/engine.ts';
@@ -29,7 +28,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
   });
-  const lock = await acquireLock(resolve(target), {
+  const lock = await acquireLock(target, {
     pid: process.pid,
     isAlive: pidIsAlive,
     clock: ctx.clock,
