@@ -11,9 +11,10 @@ import { sandboxWithRows } from './lib/sandbox.mjs';
 import { overlap, parallel } from './sections/latency.mjs';
 import { memory } from './sections/memory.mjs';
 import { startup } from './sections/startup.mjs';
+import { sync } from './sections/sync.mjs';
 import { throughput } from './sections/throughput.mjs';
 
-const SECTIONS = ['startup', 'throughput', 'memory', 'overlap', 'parallel'];
+const SECTIONS = ['startup', 'throughput', 'memory', 'overlap', 'parallel', 'sync'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
 // ~140 pages of 1000: long enough that 50 ms per page dominates, short enough for 3+3+3 runs.
@@ -163,6 +164,15 @@ async function main() {
           described.push(`latency sandbox: scale ${sb.scale}, ${sb.rows} rows, ${opts.latency} ms`);
           if (want('overlap')) await guard('overlap', () => overlap(ctx, sb));
           if (want('parallel')) await guard('parallel', () => parallel(ctx, sb));
+        }),
+      );
+    }
+    if (want('sync')) {
+      // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
+      await guard('sync sandbox', () =>
+        withSandbox(1_000_000, 0, async (sb) => {
+          described.push(`sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+          await guard('sync', () => sync(ctx, sb, { today: TODAY, baseEnv }));
         }),
       );
     }

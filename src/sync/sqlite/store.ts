@@ -93,10 +93,9 @@ export async function openSqliteTarget(
 
   return {
     newestDate() {
-      const row = db.get(
-        `SELECT max(date) AS newest FROM metrics WHERE ${where.sql}`,
-        where.params,
-      );
+      // No WHERE at all without filters: only then does SQLite answer max() from the index.
+      const filtered = where.sql === '' ? '' : ` WHERE ${where.sql}`;
+      const row = db.get(`SELECT max(date) AS newest FROM metrics${filtered}`, where.params);
       const newest = row?.['newest'];
       return typeof newest === 'string' ? newest : undefined;
     },
@@ -106,10 +105,10 @@ export async function openSqliteTarget(
       const range = replaceFrom === undefined ? '1' : 'date >= ?';
       const rangeParams = replaceFrom === undefined ? [] : [replaceFrom];
       const oldDays = db
-        .all(
-          `SELECT DISTINCT date FROM metrics WHERE ${range} AND ${where.sql} ORDER BY date DESC`,
-          [...rangeParams, ...where.params],
-        )
+        .all(`SELECT DISTINCT date FROM metrics WHERE ${and(range, where)} ORDER BY date DESC`, [
+          ...rangeParams,
+          ...where.params,
+        ])
         .map((r) => r['date'] as string);
       const insert = db.prepare(`INSERT INTO metrics (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
       try {
@@ -122,8 +121,9 @@ export async function openSqliteTarget(
           diffDay(before, after, counts);
           if (sameRows(before, after)) return;
           begin();
-          if (before.length > 0)
-            db.run(`DELETE FROM metrics WHERE date = ? AND ${where.sql}`, [date, ...where.params]);
+          if (before.length > 0) {
+            db.run(`DELETE FROM metrics WHERE ${and('date = ?', where)}`, [date, ...where.params]);
+          }
           for (const r of rows) {
             insert.run([
               r.date,
@@ -214,14 +214,18 @@ function filterSql(filters: SyncFilters): FilterSql {
     parts.push(`lower(provider) IN (${filters.providers.map(() => '?').join(', ')})`);
     params.push(...filters.providers.map((p) => p.toLowerCase()));
   }
-  return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
+  return { sql: parts.join(' AND '), params };
+}
+
+function and(condition: string, where: FilterSql): string {
+  return where.sql === '' ? condition : `${condition} AND ${where.sql}`;
 }
 
 /** A day's rows under the filters, in the order they were inserted (the API's order). */
 function rowsOf(db: Database, date: string, where: FilterSql): string[] {
   return db
     .all(
-      `SELECT provider, metric, numValue, textValue, unit, stream FROM metrics WHERE date = ? AND ${where.sql} ORDER BY rowid`,
+      `SELECT provider, metric, numValue, textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
       [date, ...where.params],
     )
     .map((r) =>
