@@ -22,6 +22,7 @@ export interface SyncRequest {
   overlapDays: number;
   clock: Clock;
   fetch(query: MetricsQuery): AsyncIterable<Page>;
+  /** For --verbose: what the run decided. */
   notice(message: string): void;
   warn(message: string): void;
 }
@@ -46,11 +47,12 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
 
   if (format === 'sqlite') {
     const { openSqliteTarget } = await import('./sqlite/store.ts');
-    const db = await openSqliteTarget(target, filters, request.notice);
+    const db = await openSqliteTarget(target, filters, request.warn);
     let ok = false;
     try {
       const newest = db.newestDate();
       const start = fetchStart(newest, request.overlapDays, request.from);
+      noteFrom(newest, request);
       const fetched = await openDays(request.fetch(query(start)));
       try {
         const range = rangeOf(newest, start, fetched.meta, request);
@@ -72,6 +74,7 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
   const codec = flatCodec(format);
   const newest = await newestFlatDate(target, codec, filter);
   const start = fetchStart(newest, request.overlapDays, request.from);
+  noteFrom(newest, request);
   const fetched = await openDays(request.fetch(query(start)));
   try {
     const range = rangeOf(newest, start, fetched.meta, request);
@@ -89,6 +92,14 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
   }
 }
 
+function noteFrom(newest: string | undefined, request: SyncRequest): void {
+  if (newest !== undefined && request.from !== undefined) {
+    request.notice(
+      `--from ${request.from} is for a first sync only: the target already has these rows up to ${newest}`,
+    );
+  }
+}
+
 function rangeOf(
   newest: string | undefined,
   start: string | undefined,
@@ -102,7 +113,11 @@ function rangeOf(
       `${lost} left the plan's history window before this sync and cannot be fetched any more; sync more often than every ${meta?.history_window_days ?? '?'} days`,
     );
   }
-  return replaceFrom(start, floor);
+  const range = replaceFrom(start, floor);
+  request.notice(
+    `newest day held for these filters: ${newest ?? 'none'}; fetching from ${start ?? 'the start of the window'}; replacing days from ${range ?? 'the first'} (history floor: ${floor ?? 'none'})`,
+  );
+  return range;
 }
 
 /** Passes days through, remembering the oldest and newest, for the report. */

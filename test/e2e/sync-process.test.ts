@@ -1,14 +1,14 @@
 // `healthdata sync` as cron runs it: real processes, overlapping runs, signals, and runs killed
 // outright (SIGKILL) that leave a lock and a half-done transaction behind.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { tempDir } from '../helpers/cli.ts';
 import { addDays, TODAY } from '../helpers/sandbox.ts';
 import { spawnCli } from '../helpers/spawn.ts';
-import { freshExport, ndjsonRows, sqliteRows, strays } from '../helpers/sync.ts';
+import { agedMtime, freshExport, ndjsonRows, sqliteRows, strays } from '../helpers/sync.ts';
 
 const envFor = (s: Sandbox) => ({ HEALTHDATA_BASE_URL: s.url, HEALTHDATA_API_KEY: s.apiKey });
 const BUSY = /^healthdata: error: another sync of (\S+) is running \(pid (\d+)\)\n$/;
@@ -80,6 +80,33 @@ describe('overlapping runs', () => {
       expect(strays(dir, [])).toEqual([]);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('signals', () => {
+  it('SIGINT in the middle of a sync leaves an existing file exactly as it was, exits 130', async () => {
+    const now = await startSandbox({ today: TODAY, plan: 'free' });
+    const slow = await startSandbox({ today: addDays(TODAY, 2), plan: 'free', latencyMs: 150 });
+    try {
+      const dir = tempDir();
+      const target = join(dir, 'health.csv');
+      expect((await spawnCli(['sync', target], { env: envFor(now) })).code).toBe(0);
+      const before = readFileSync(target, 'utf8');
+      const mtime = agedMtime(target);
+      const stopped = await spawnCli(['sync', target, '--page-size', '10', '--overlap', '20d'], {
+        env: envFor(slow),
+        onStart: (child) => {
+          void until(() => slow.requests.length >= 3).then(() => child.kill('SIGINT'));
+        },
+      });
+      expect(stopped.code).toBe(130);
+      expect(stopped.stderr).toBe('healthdata: stopped by SIGINT\n');
+      expect(readFileSync(target, 'utf8')).toBe(before);
+      expect(statSync(target).mtimeMs).toBe(mtime);
+      expect(strays(dir, ['health.csv'])).toEqual([]);
+    } finally {
+      await Promise.all([now.close(), slow.close()]);
     }
   });
 });

@@ -392,3 +392,22 @@ describe('the daily view', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
+
+describe('bad targets fail before any request', () => {
+  it.each([
+    ['a directory', () => tempDir(), /is a directory — give a file name/],
+    [
+      'a missing directory',
+      () => join(tempDir(), 'no', 'such', 'health.csv'),
+      /cannot write in .* \(ENOENT\) — check the directory exists/,
+    ],
+  ])('%s', async (_what, path, message) => {
+    const s = at(DAY0);
+    const mark = s.requests.length;
+    const target = path();
+    const result = await sync(s, DAY0, target, ['--format', 'csv']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(s.requests.length).toBe(mark);
+  });
+});

@@ -4,6 +4,7 @@ import { parseDateArg } from '../../lib/dates.ts';
 import { describeSync, syncTarget } from '../../sync/engine.ts';
 import { syncFormat } from '../../sync/format.ts';
 import { acquireLock, pidIsAlive } from '../../sync/lock.ts';
+import { checkTargetPath } from '../../sync/preflight.ts';
 import type { Context } from '../context.ts';
 import { createNotices } from '../notices.ts';
 import type { ConnectionFlags } from '../options.ts';
@@ -28,6 +29,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
   });
+  await checkTargetPath(target);
   const lock = await acquireLock(target, {
     pid: process.pid,
     isAlive: pidIsAlive,
@@ -56,7 +58,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
             query,
             { pageSize: flags.pageSize, signal: ctx.signal },
           ),
-        notice: (message) => notices.warn(message),
+        notice: (message) => notices.verbose(message),
         warn: (message) => notices.warn(message),
       });
       if (!flags.quiet) ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
