@@ -36,60 +36,66 @@ export interface SyncResult {
 }
 
 export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
-  const { target, format, filters } = request;
-  const filter = rowFilter(filters);
+  const { filters } = request;
   const today = localDate(request.clock.now());
   const query = (start: string | undefined): MetricsQuery => ({
     ...(filters.metrics ? { metric: filters.metrics } : {}),
     ...(filters.providers ? { provider: filters.providers } : {}),
     ...(start !== undefined ? { from: start } : {}),
   });
+  const store = await openStore(request);
+  let ok = false;
+  try {
+    const newest = await store.newestDate();
+    const start = fetchStart(newest, request.overlapDays, request.from);
+    noteFrom(newest, request);
+    const fetched = await openDays(request.fetch(query(start)));
+    try {
+      const range = rangeOf(newest, start, fetched.meta, request);
+      const tracked = trackDays(fetched.days);
+      const { counts, written } = await store.apply(tracked.days, range, fetched.meta);
+      ok = true;
+      return { counts, written, refetched: tracked.span(range, today), meta: fetched.meta };
+    } finally {
+      await fetched.close();
+    }
+  } finally {
+    await store.close(ok);
+  }
+}
 
+/** What differs between formats: how the newest day is read, and how days are replaced. */
+interface TargetStore {
+  newestDate(): Promise<string | undefined>;
+  apply(
+    days: AsyncIterable<Day>,
+    replaceFrom: string | undefined,
+    meta: Meta | undefined,
+  ): Promise<{ counts: RowCounts; written: boolean }>;
+  /** `ok` false: leave the target as it was. */
+  close(ok: boolean): Promise<void>;
+}
+
+async function openStore(request: SyncRequest): Promise<TargetStore> {
+  const { target, format, filters } = request;
   if (format === 'sqlite') {
     const { openSqliteTarget } = await import('./sqlite/store.ts');
     const db = await openSqliteTarget(target, filters, request.warn);
-    let ok = false;
-    try {
-      const newest = db.newestDate();
-      const start = fetchStart(newest, request.overlapDays, request.from);
-      noteFrom(newest, request);
-      const fetched = await openDays(request.fetch(query(start)));
-      try {
-        const range = rangeOf(newest, start, fetched.meta, request);
-        const tracked = trackDays(fetched.days);
-        const { counts, written } = await db.apply(tracked.days, range, {
-          meta: fetched.meta,
-          nowIso: new Date(request.clock.now()).toISOString(),
-        });
-        ok = true;
-        return { counts, written, refetched: tracked.span(range, today), meta: fetched.meta };
-      } finally {
-        await fetched.close();
-      }
-    } finally {
-      await db.close(ok);
-    }
+    return {
+      newestDate: () => Promise.resolve(db.newestDate()),
+      apply: (days, replaceFrom, meta) =>
+        db.apply(days, replaceFrom, { meta, nowIso: new Date(request.clock.now()).toISOString() }),
+      close: (ok) => db.close(ok),
+    };
   }
-
   const codec = flatCodec(format);
-  const newest = await newestFlatDate(target, codec, filter);
-  const start = fetchStart(newest, request.overlapDays, request.from);
-  noteFrom(newest, request);
-  const fetched = await openDays(request.fetch(query(start)));
-  try {
-    const range = rangeOf(newest, start, fetched.meta, request);
-    const tracked = trackDays(fetched.days);
-    const { counts, written } = await mergeFlat({
-      path: target,
-      codec,
-      filter,
-      replaceFrom: range,
-      days: tracked.days,
-    });
-    return { counts, written, refetched: tracked.span(range, today), meta: fetched.meta };
-  } finally {
-    await fetched.close();
-  }
+  const filter = rowFilter(filters);
+  return {
+    newestDate: () => newestFlatDate(target, codec, filter),
+    apply: (days, replaceFrom) => mergeFlat({ path: target, codec, filter, replaceFrom, days }),
+    // mergeFlat commits or discards by itself.
+    close: () => Promise.resolve(),
+  };
 }
 
 function noteFrom(newest: string | undefined, request: SyncRequest): void {

@@ -38,6 +38,28 @@ afterAll(async () => {
   for (const s of Object.values(sandboxes)) await s?.close();
 });
 
+/**
+ * A sync against a sandbox that allows two requests a second, with no retries: a sync of many
+ * small pages fails part way. Checks that it did fail after some pages were served.
+ */
+async function failingSync(today: string, target: string, args: string[] = []): Promise<string> {
+  const flaky = await startSandbox({ today, plan: 'free', rateLimit: 2 });
+  try {
+    const failed = await sync(flaky, today, target, [
+      '--page-size',
+      '20',
+      '--retries',
+      '0',
+      ...args,
+    ]);
+    expect(failed.code).toBe(1);
+    expect(flaky.requests.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+    return failed.stderr;
+  } finally {
+    await flaky.close();
+  }
+}
+
 /** The free plan's floor: the window is 30 days, today included. */
 const floorOf = (today: string): string => addDays(today, -29);
 
@@ -106,26 +128,8 @@ describe('a failure in the middle', () => {
       expect((await sync(at(DAY0), DAY0, target)).code).toBe(0);
       const before = readFileSync(target, 'utf8');
       const mtime = agedMtime(target);
-      // Two requests a second and no retries: a sync of many small pages fails part way.
-      const flaky = await startSandbox({ today: DAY2, plan: 'free', rateLimit: 2 });
-      try {
-        const failed = await sync(flaky, DAY2, target, [
-          '--page-size',
-          '20',
-          '--retries',
-          '0',
-          '--overlap',
-          '30d',
-        ]);
-        expect(failed.code).toBe(1);
-        expect(failed.stderr).toMatch(
-          /^healthdata: error: the API is rate limiting requests \(429\)/,
-        );
-        const statuses = flaky.requests.map((r) => r.status);
-        expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
-      } finally {
-        await flaky.close();
-      }
+      const stderr = await failingSync(DAY2, target, ['--overlap', '30d']);
+      expect(stderr).toMatch(/^healthdata: error: the API is rate limiting requests \(429\)/);
       expect(readFileSync(target, 'utf8')).toBe(before);
       expect(statSync(target).mtimeMs).toBe(mtime);
       expect(strays(dir, [name])).toEqual([]);
@@ -231,39 +235,14 @@ describe('SQLite target', () => {
 
   it('a failure in the middle leaves the database exactly as it was', async () => {
     const bytes = readFileSync(db);
-    const flaky = await startSandbox({ today: addDays(DAY2, 3), plan: 'free', rateLimit: 2 });
-    try {
-      const failed = await sync(flaky, addDays(DAY2, 3), db, [
-        '--page-size',
-        '20',
-        '--retries',
-        '0',
-        '--overlap',
-        '30d',
-      ]);
-      expect(failed.code).toBe(1);
-      expect(flaky.requests.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await flaky.close();
-    }
+    await failingSync(addDays(DAY2, 3), db, ['--overlap', '30d']);
     expect(readFileSync(db).equals(bytes)).toBe(true);
     expect(strays(dir, ['health.db'])).toEqual([]);
   });
 
   it('a failed first sync leaves no database behind', async () => {
     const fresh = tempDir();
-    const flaky = await startSandbox({ today: DAY0, plan: 'free', rateLimit: 2 });
-    try {
-      const failed = await sync(flaky, DAY0, join(fresh, 'new.sqlite'), [
-        '--page-size',
-        '20',
-        '--retries',
-        '0',
-      ]);
-      expect(failed.code).toBe(1);
-    } finally {
-      await flaky.close();
-    }
+    await failingSync(DAY0, join(fresh, 'new.sqlite'));
     expect(strays(fresh, [])).toEqual([]);
   });
 
