@@ -390,3 +390,31 @@ describe('bad targets fail before any request', () => {
     expect(s.requests.length).toBe(mark);
   });
 });
+
+describe('a sync after a long pause', () => {
+  it('keeps the days between the re-fetch start and the floor, and names the days lost', async () => {
+    const later = addDays(DAY0, 31);
+    const pause = await startSandbox({ today: later, plan: 'free' });
+    try {
+      const dir = tempDir();
+      const target = join(dir, 'paused.ndjson');
+      expect((await sync(at(DAY0), DAY0, target)).code).toBe(0);
+      const result = await sync(pause, later, target);
+      expect(result.code, result.stderr).toBe(0);
+      // The newest day held was DAY0; the floor is now DAY0 + 2, so DAY0 + 1 is out of reach.
+      expect(result.stderr).toContain(
+        `warning: ${addDays(DAY0, 1)} left the plan's history window before this sync and cannot be fetched any more`,
+      );
+      const older = dataLines(await freshExport(at(DAY0), DAY0, 'ndjson'), false).filter(
+        (line) => lineDate(line) < floorOf(later),
+      );
+      // DAY0 - 3 .. DAY0 were to be re-fetched, but lie below the floor: kept as they were.
+      expect(older.some((line) => lineDate(line) === addDays(DAY0, -3))).toBe(true);
+      expect(readFileSync(target, 'utf8')).toBe(
+        (await freshExport(pause, later, 'ndjson')) + older.map((l) => `${l}\n`).join(''),
+      );
+    } finally {
+      await pause.close();
+    }
+  });
+});
