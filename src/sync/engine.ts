@@ -88,7 +88,7 @@ async function openStore(request: SyncRequest): Promise<TargetStore> {
       close: (ok) => db.close(ok),
     };
   }
-  const codec = flatCodec(format);
+  const codec = await flatCodec(format);
   const filter = rowFilter(filters);
   return {
     newestDate: () => newestFlatDate(target, codec, filter),

@@ -78,7 +78,7 @@ describe('target formats', () => {
 });
 
 describe('flat records', () => {
-  it('read back the key of what they write, quotes and all', () => {
+  it('read back the key of what they write, quotes and all', async () => {
     const row = {
       date: '2026-01-02',
       provider: 'Odd, "Provider"',
@@ -89,8 +89,8 @@ describe('flat records', () => {
       stream: false,
     };
     for (const format of ['csv', 'tsv', 'ndjson'] as const) {
-      const codec = flatCodec(format);
-      expect(codec.key(codec.encode([row]))).toEqual({
+      const codec = await flatCodec(format);
+      expect(codec.key(await codec.encode([row]))).toEqual({
         date: '2026-01-02',
         provider: 'Odd, "Provider"',
         metric: 'workout_type',
@@ -99,8 +99,10 @@ describe('flat records', () => {
     expect(firstFields('a,"b ""c""",d,e\n', ',', 3)).toEqual(['a', 'b "c"', 'd']);
   });
 
-  it('reject a record without a date', () => {
-    expect(() => flatCodec('csv').key('x,y,z\n')).toThrow(/a record sync cannot read/);
-    expect(() => flatCodec('ndjson').key('{"date":1}\n')).toThrow(/a record sync cannot read/);
+  it('reject a record without a date', async () => {
+    const csv = await flatCodec('csv');
+    const ndjson = await flatCodec('ndjson');
+    expect(() => csv.key('x,y,z\n')).toThrow(/a record sync cannot read/);
+    expect(() => ndjson.key('{"date":1}\n')).toThrow(/a record sync cannot read/);
   });
 });

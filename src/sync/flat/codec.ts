@@ -1,11 +1,10 @@
-// How a flat target's records are written and read back. Writing reuses the encoders of
-// `metrics -f <format>`, so a synced file is byte for byte what an export writes; reading
-// needs only each record's date, provider and metric.
+// How a flat target's records are written and read back. Writing goes through the format
+// registry's own row sinks, the very code `metrics -f <format>` runs, so a synced file is byte
+// for byte what an export writes; reading needs only each record's date, provider and metric.
 import { ProtocolError } from '../../api/errors.ts';
 import type { MetricRow } from '../../api/types.ts';
-import { delimitedEncoder } from '../../output/formats/csv.ts';
-import { ndjsonEncoder } from '../../output/formats/ndjson.ts';
-import type { Encoder } from '../../output/sink.ts';
+import type { Destination } from '../../output/destination.ts';
+import { createRowSink } from '../../output/formats.ts';
 
 export interface RecordKey {
   date: string;
@@ -13,23 +12,33 @@ export interface RecordKey {
   metric: string;
 }
 
+export type FlatFormat = 'csv' | 'tsv' | 'ndjson';
+
 export interface FlatCodec {
   /** The first record of every file of this format ('' for none). */
   header: string;
   /** Whether a newline may sit inside a quoted field. */
   quoted: boolean;
-  encode(rows: readonly MetricRow[]): string;
+  encode(rows: readonly MetricRow[]): Promise<string>;
   key(record: string): RecordKey;
 }
 
-export function flatCodec(format: 'csv' | 'tsv' | 'ndjson'): FlatCodec {
-  if (format === 'ndjson') return ndjson(ndjsonEncoder());
+export async function flatCodec(format: FlatFormat): Promise<FlatCodec> {
+  const captured = capture();
+  const headerSink = await createRowSink(format, captured, { header: true });
+  await headerSink.end(undefined);
+  const header = captured.take();
+  const sink = await createRowSink(format, captured, { header: false });
+  const encode = async (rows: readonly MetricRow[]): Promise<string> => {
+    await sink.write(rows, undefined);
+    return captured.take();
+  };
+  if (format === 'ndjson') return { header, quoted: false, encode, key: ndjsonKey };
   const delimiter = format === 'csv' ? ',' : '\t';
-  const encoder = delimitedEncoder({ delimiter, header: true });
   return {
-    header: encoder.start?.(undefined) ?? '',
+    header,
     quoted: true,
-    encode: (rows) => encoder.rows(rows),
+    encode,
     key: (record) => {
       const [date, provider, metric] = firstFields(record, delimiter, 3);
       return checked({ date, provider, metric }, record);
@@ -37,21 +46,31 @@ export function flatCodec(format: 'csv' | 'tsv' | 'ndjson'): FlatCodec {
   };
 }
 
-function ndjson(encoder: Encoder): FlatCodec {
+/** A destination that keeps what is written, for the caller to take. */
+function capture(): Destination & { take(): string } {
+  let text = '';
   return {
-    header: '',
-    quoted: false,
-    encode: (rows) => encoder.rows(rows),
-    key: (record) => {
-      let row: Partial<Record<keyof RecordKey, unknown>>;
-      try {
-        row = JSON.parse(record) as typeof row;
-      } catch {
-        throw badRecord(record);
-      }
-      return checked({ date: row.date, provider: row.provider, metric: row.metric }, record);
+    write: (chunk) => {
+      text += chunk;
+      return Promise.resolve();
+    },
+    end: () => Promise.resolve(),
+    take: () => {
+      const taken = text;
+      text = '';
+      return taken;
     },
   };
+}
+
+function ndjsonKey(record: string): RecordKey {
+  let row: Partial<Record<keyof RecordKey, unknown>>;
+  try {
+    row = JSON.parse(record) as typeof row;
+  } catch {
+    throw badRecord(record);
+  }
+  return checked({ date: row.date, provider: row.provider, metric: row.metric }, record);
 }
 
 function checked(key: Record<keyof RecordKey, unknown>, record: string): RecordKey {

@@ -67,11 +67,12 @@ export async function mergeFlat(options: {
       if (before.length === 0) {
         if (fetched.length === 0) return;
         counts.added += fetched.length;
-        await output.write(codec.encode(fetched));
+        await output.write(await codec.encode(fetched));
         return;
       }
       const kept = before.filter((r) => !filter(r.metric, r.provider));
-      const fetchedTexts = fetched.map((row) => codec.encode([row]));
+      const fetchedTexts: string[] = [];
+      for (const row of fetched) fetchedTexts.push(await codec.encode([row]));
       diffDay(
         before.filter((r) => filter(r.metric, r.provider)).map((r) => r.text),
         fetchedTexts,
