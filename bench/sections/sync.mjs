@@ -11,6 +11,7 @@ import { fmtInt, fmtMiB, fmtS, max } from '../lib/stats.mjs';
 
 const PEAK_GOAL_MB = 150;
 const UNCHANGED_GOAL_MS = 3000;
+/** @type {[format: string, file: string][]} */
 const FORMATS = [
   ['csv', 'health.csv'],
   ['ndjson', 'health.ndjson'],
@@ -25,6 +26,7 @@ export async function sync(ctx, sb, { today, baseEnv }) {
     bin: ctx.bin,
     env: baseEnv,
     scale: sb.scale,
+    latency: 0,
     today: next,
     log: ctx.log,
   });

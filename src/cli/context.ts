@@ -1,17 +1,22 @@
-// Everything a command may touch of the outside world. Only src/cli/main.ts builds one from
-// the real process; tests build their own with in-memory streams.
+// What a command may touch of the outside world, in two parts: IO (the streams and whether
+// each is a terminal, as gh's IOStreams) and Runtime (environment, clock, cancellation and
+// transport). Only src/cli/main.ts builds them from the real process; tests build their own
+// with in-memory streams. A function takes the narrowest part it needs.
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Clock } from '../api/clock.ts';
-import type { Env } from '../config/settings.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Env } from '../lib/env.ts';
 
-export interface Context {
+export interface IO {
   stdout: Writable;
   stderr: Writable;
   stdin: Readable;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+}
+
+export interface Runtime {
   env: Env;
   clock: Clock;
   /** Aborted on SIGINT/SIGTERM; the reason is a SignalError. */
@@ -20,3 +25,6 @@ export interface Context {
   dispatcher?: Dispatcher;
   random?: () => number;
 }
+
+/** Everything a command is given: its IO and its runtime. */
+export type Context = IO & Runtime;

@@ -1,11 +1,11 @@
 // The command line, built fresh per run so that tests can run many in one process.
 import { Command } from 'commander';
 import type { Context } from './context.ts';
-import { registerConfig } from './commands/config.ts';
-import { registerMetrics } from './commands/metrics.ts';
-import { registerRecords } from './commands/records.ts';
-import { registerSandbox } from './commands/sandbox.ts';
-import { registerSync } from './commands/sync.ts';
+import { registerConfig } from './commands/config/index.ts';
+import { registerMetrics } from './commands/metrics/index.ts';
+import { registerDocuments } from './commands/documents/index.ts';
+import { registerSandbox } from './commands/sandbox/index.ts';
+import { registerSync } from './commands/sync/index.ts';
 import { VERSION } from './version.ts';
 
 export function buildProgram(
@@ -36,7 +36,7 @@ else the config file (healthdata config path). Try it now with demo data:
 Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.`,
     );
   registerMetrics(program, ctx);
-  registerRecords(program, ctx);
+  registerDocuments(program, ctx);
   registerSync(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);

@@ -1,6 +1,6 @@
 // Which kind of target `sync` writes: from --format, else from the file's extension.
 import { extname } from 'node:path';
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from '../lib/errors.ts';
 
 export const SYNC_FORMATS = ['csv', 'tsv', 'ndjson', 'jsonl', 'sqlite'] as const;
 export type SyncFormatName = (typeof SYNC_FORMATS)[number];

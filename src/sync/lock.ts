@@ -5,8 +5,8 @@
 // same stale lock cannot both take it.
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../api/clock.ts';
-import { HealthdataError, ExitCode } from '../api/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { HealthdataError } from '../lib/errors.ts';
 
 export interface LockOptions {
   pid: number;
@@ -26,7 +26,7 @@ export interface SyncLock {
 
 export class SyncBusyError extends HealthdataError {
   constructor(target: string, pid: number) {
-    super('sync_busy', `another sync of ${target} is running (pid ${pid})`, ExitCode.failure);
+    super('sync_busy', `another sync of ${target} is running (pid ${pid})`, 'failure');
   }
 }
 

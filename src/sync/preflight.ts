@@ -3,7 +3,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from '../lib/errors.ts';
 
 export async function checkTargetPath(target: string): Promise<void> {
   const existing = await stat(target).catch(() => undefined);

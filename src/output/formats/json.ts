@@ -1,9 +1,16 @@
-// One JSON document, {"data":[...],"meta":{...}}, streamed: rows are written as they arrive and
-// the document is closed only by finish(), which runs only when the export completed.
+// One JSON document. Rows: {"data":[...],"meta":{...}}, streamed: rows are written as they
+// arrive and the document is closed only by finish(), which runs only when the export completed.
+// Documents: the body exactly as the server sent it.
 import { joinRows } from '../json-lines.ts';
-import type { Encoder } from '../sink.ts';
+import { textSink, type Encoder } from '../sink.ts';
+import type { OutputFormat } from './format.ts';
 
-export function jsonEncoder(): Encoder {
+export const json: OutputFormat = {
+  rows: (out) => textSink(jsonEncoder(), out),
+  document: ({ text }) => (text.endsWith('\n') ? text : text + '\n'),
+};
+
+function jsonEncoder(): Encoder {
   let first = true;
   return {
     start: () => '{"data":[',

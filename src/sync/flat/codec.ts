@@ -4,7 +4,7 @@
 import { ProtocolError } from '../../api/errors.ts';
 import type { MetricRow } from '../../api/types.ts';
 import type { Destination } from '../../output/destination.ts';
-import { createRowSink } from '../../output/formats.ts';
+import { createRowSink } from '../../output/formats/index.ts';
 
 export interface RecordKey {
   date: string;
