@@ -1,67 +1,28 @@
-// `healthdata sync` end to end: the real CLI code against sandboxes whose "today" moves
-// forward between runs, for each kind of target.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+// `healthdata sync` end to end into flat files: the real CLI code against sandboxes whose
+// "today" moves forward between runs.
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.ts';
 import { addDays } from '../helpers/sandbox.ts';
 import { tempDir } from '../helpers/cli.ts';
 import {
   agedMtime,
   dataLines,
+  DAY0,
+  DAY1,
+  DAY2,
+  failingSync,
+  floorOf,
   freshExport,
   lineDate,
   ndjsonRows,
-  sqliteQuery,
-  sqliteRows,
   strays,
   sync,
+  useDaySandboxes,
 } from '../helpers/sync.ts';
 
-// Three days in the life of a cron job: a first sync, one two days later, one five days later.
-const DAY0 = '2026-11-10';
-const DAY1 = '2026-11-12';
-const DAY2 = '2026-11-17';
-const sandboxes: Partial<Record<string, Sandbox>> = {};
-const at = (today: string): Sandbox => {
-  const s = sandboxes[today];
-  if (!s) throw new Error(`no sandbox for ${today}`);
-  return s;
-};
-
-beforeAll(async () => {
-  for (const today of [DAY0, DAY1, DAY2]) {
-    sandboxes[today] = await startSandbox({ today, plan: 'free' });
-  }
-});
-afterAll(async () => {
-  for (const s of Object.values(sandboxes)) await s?.close();
-});
-
-/**
- * A sync against a sandbox that allows two requests a second, with no retries: a sync of many
- * small pages fails part way. Checks that it did fail after some pages were served.
- */
-async function failingSync(today: string, target: string, args: string[] = []): Promise<string> {
-  const flaky = await startSandbox({ today, plan: 'free', rateLimit: 2 });
-  try {
-    const failed = await sync(flaky, today, target, [
-      '--page-size',
-      '20',
-      '--retries',
-      '0',
-      ...args,
-    ]);
-    expect(failed.code).toBe(1);
-    expect(flaky.requests.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
-    return failed.stderr;
-  } finally {
-    await flaky.close();
-  }
-}
-
-/** The free plan's floor: the window is 30 days, today included. */
-const floorOf = (today: string): string => addDays(today, -29);
+const at = useDaySandboxes();
 
 describe.each([
   ['csv', 'health.csv', true],
@@ -171,223 +132,6 @@ describe('filters', () => {
     expect(readFileSync(target, 'utf8')).toBe(
       await freshExport(at(DAY0), DAY0, 'ndjson', ['-p', 'WristBand']),
     );
-  });
-});
-
-describe('usage', () => {
-  it('needs a known extension or --format', async () => {
-    const result = await sync(at(DAY0), DAY0, join(tempDir(), 'health.txt'));
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('cannot tell the format of');
-    expect(result.stderr).toContain('--format');
-  });
-
-  it('--format names the format of any file name', async () => {
-    const target = join(tempDir(), 'health.txt');
-    expect((await sync(at(DAY0), DAY0, target, ['--format', 'jsonl'])).code).toBe(0);
-    expect(readFileSync(target, 'utf8')).toBe(await freshExport(at(DAY0), DAY0, 'ndjson'));
-  });
-
-  it('refuses a file it did not write, and leaves it alone', async () => {
-    const target = join(tempDir(), 'notes.csv');
-    writeFileSync(target, 'name,value\nx,1\n');
-    const result = await sync(at(DAY0), DAY0, target);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("the target's first line is not the header sync writes");
-    expect(readFileSync(target, 'utf8')).toBe('name,value\nx,1\n');
-  });
-
-  it('rejects a bad --overlap', async () => {
-    const result = await sync(at(DAY0), DAY0, join(tempDir(), 'a.csv'), ['--overlap', 'three']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--overlap');
-  });
-});
-
-describe('SQLite target', () => {
-  const dir = tempDir();
-  const db = join(dir, 'health.db');
-
-  it('after a first sync and two later ones, holds the window plus the older days', async () => {
-    const first = await sync(at(DAY0), DAY0, db);
-    expect(first.code, first.stderr).toBe(0);
-    expect(sqliteRows(db)).toEqual(ndjsonRows(await freshExport(at(DAY0), DAY0, 'ndjson')));
-    expect(statSync(db).mode & 0o777).toBe(0o600);
-    expect((await sync(at(DAY1), DAY1, db)).code).toBe(0);
-    const third = await sync(at(DAY2), DAY2, db);
-    expect(third.code, third.stderr).toBe(0);
-    const fresh = ndjsonRows(await freshExport(at(DAY2), DAY2, 'ndjson'));
-    const older = ndjsonRows(await freshExport(at(DAY0), DAY0, 'ndjson')).filter(
-      (r) => r.date < floorOf(DAY2),
-    );
-    expect(sqliteRows(db)).toEqual([...fresh, ...older]);
-    expect(strays(dir, ['health.db'])).toEqual([]);
-  });
-
-  it('a re-run changes nothing and does not touch the file', async () => {
-    const bytes = readFileSync(db);
-    const mtime = agedMtime(db);
-    const again = await sync(at(DAY2), DAY2, db);
-    expect(again.stderr).toMatch(/0 rows added, 0 removed, \d+ unchanged; nothing changed/);
-    expect(statSync(db).mtimeMs).toBe(mtime);
-    expect(readFileSync(db).equals(bytes)).toBe(true);
-  });
-
-  it('a failure in the middle leaves the database exactly as it was', async () => {
-    const bytes = readFileSync(db);
-    await failingSync(addDays(DAY2, 3), db, ['--overlap', '30d']);
-    expect(readFileSync(db).equals(bytes)).toBe(true);
-    expect(strays(dir, ['health.db'])).toEqual([]);
-  });
-
-  it('a failed first sync leaves no database behind', async () => {
-    const fresh = tempDir();
-    await failingSync(DAY0, join(fresh, 'new.sqlite'));
-    expect(strays(fresh, [])).toEqual([]);
-  });
-
-  it('records each filter set in sync_state, and keeps other metrics under filters', async () => {
-    const filtered = join(tempDir(), 'f.sqlite3');
-    expect((await sync(at(DAY0), DAY0, filtered, ['-m', 'steps_total'])).code).toBe(0);
-    expect((await sync(at(DAY0), DAY0, filtered, ['-m', 'hrv', '-p', 'WRISTBAND'])).code).toBe(0);
-    expect((await sync(at(DAY2), DAY2, filtered, ['-m', 'steps_total'])).code).toBe(0);
-    const hrv = ndjsonRows(
-      await freshExport(at(DAY0), DAY0, 'ndjson', ['-m', 'hrv', '-p', 'WristBand']),
-    );
-    expect(sqliteRows(filtered, "metric = 'hrv'")).toEqual(hrv);
-    const steps = ndjsonRows(await freshExport(at(DAY2), DAY2, 'ndjson', ['-m', 'steps_total']));
-    const olderSteps = ndjsonRows(
-      await freshExport(at(DAY0), DAY0, 'ndjson', ['-m', 'steps_total']),
-    ).filter((r) => r.date < floorOf(DAY2));
-    expect(sqliteRows(filtered, "metric = 'steps_total'")).toEqual([...steps, ...olderSteps]);
-    const state = sqliteQuery<Record<string, unknown>>(
-      filtered,
-      'SELECT * FROM sync_state ORDER BY filters',
-    );
-    expect(state).toEqual([
-      expect.objectContaining({
-        filters: '{"metric":["hrv"],"provider":["wristband"]}',
-        metric_filter: 'hrv',
-        provider_filter: 'WRISTBAND',
-        plan: 'free',
-        history_window_days: 30,
-        history_floor: floorOf(DAY0),
-        schema_version: 1,
-      }),
-      expect.objectContaining({
-        filters: '{"metric":["steps_total"],"provider":null}',
-        history_floor: floorOf(DAY2),
-        refetched_from: addDays(DAY0, -3),
-        last_sync_at: expect.stringMatching(/^2026-11-17T\d\d:00:00\.000Z$/),
-      }),
-    ]);
-  });
-});
-
-describe('the daily view', () => {
-  it('takes <metric>_total where the twin exists, a single row as it is, and never sums rows', async () => {
-    const pro = await startSandbox({ today: DAY0, plan: 'pro' });
-    const db = join(tempDir(), 'daily.db');
-    try {
-      expect((await sync(pro, DAY0, db, ['--from', '20d'])).code).toBe(0);
-    } finally {
-      await pro.close();
-    }
-    type Daily = {
-      date: string;
-      metric: string;
-      value: number | null;
-      text: string | null;
-      unit: string | null;
-      basis: string;
-      rows: number;
-      min: number | null;
-      max: number | null;
-      providers: string;
-    };
-    const daily = sqliteQuery<Daily>(db, 'SELECT * FROM daily ORDER BY date DESC, metric');
-    const rows = sqliteRows(db);
-    const on = (date: string, metric: string) =>
-      rows.filter((r) => r.date === date && r.metric === metric);
-    const days = [...new Set(rows.map((r) => r.date))];
-    expect(days.length).toBe(21);
-    expect(daily.some((d) => d.metric.endsWith('_total'))).toBe(false);
-    let severalSteps = 0;
-    for (const date of days) {
-      const steps = sqliteQuery<Daily>(
-        db,
-        `SELECT * FROM daily WHERE metric = 'steps' AND date = '${date}'`,
-      );
-      const total = on(date, 'steps_total');
-      expect(total).toHaveLength(1);
-      expect(steps).toEqual([
-        expect.objectContaining({
-          value: total[0]?.numValue,
-          basis: 'total',
-          unit: 'count',
-          rows: 1,
-        }),
-      ]);
-      const perSource = on(date, 'steps');
-      if (perSource.length > 1) {
-        severalSteps++;
-        const sum = perSource.reduce((acc, r) => acc + (r.numValue ?? 0), 0);
-        expect(steps[0]?.value).not.toBe(sum);
-      }
-      const resting = on(date, 'resting_heart_rate');
-      const restingDaily = daily.filter(
-        (d) => d.date === date && d.metric === 'resting_heart_rate',
-      );
-      expect(restingDaily).toEqual(
-        resting.length === 1
-          ? [expect.objectContaining({ value: resting[0]?.numValue, basis: 'single', rows: 1 })]
-          : [],
-      );
-      const hrv = on(date, 'hrv');
-      const hrvDaily = daily.find((d) => d.date === date && d.metric === 'hrv');
-      if (hrv.length > 1) {
-        const values = hrv.map((r) => r.numValue as number);
-        expect(hrvDaily).toEqual(
-          expect.objectContaining({
-            value: null,
-            basis: 'several',
-            rows: hrv.length,
-            min: Math.min(...values),
-            max: Math.max(...values),
-          }),
-        );
-      }
-      const quality = on(date, 'sleep_quality');
-      if (quality.length === 1) {
-        expect(daily.find((d) => d.date === date && d.metric === 'sleep_quality')).toEqual(
-          expect.objectContaining({ value: null, text: quality[0]?.textValue, basis: 'single' }),
-        );
-      }
-    }
-    // The data has days with several per-app rows, so "never summed" was really checked.
-    expect(severalSteps).toBeGreaterThan(5);
-    // One row per metric and day.
-    const keys = daily.map((d) => `${d.date} ${d.metric}`);
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-});
-
-describe('bad targets fail before any request', () => {
-  it.each([
-    ['a directory', () => tempDir(), /is a directory — give a file name/],
-    [
-      'a missing directory',
-      () => join(tempDir(), 'no', 'such', 'health.csv'),
-      /cannot write in .* \(ENOENT\) — check the directory exists/,
-    ],
-  ])('%s', async (_what, path, message) => {
-    const s = at(DAY0);
-    const mark = s.requests.length;
-    const target = path();
-    const result = await sync(s, DAY0, target, ['--format', 'csv']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(s.requests.length).toBe(mark);
   });
 });
 

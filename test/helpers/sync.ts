@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import type { MetricRow } from '../../src/api/types.ts';
-import type { Sandbox } from '../../src/sandbox/index.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { fixedClock, runCli, type CliResult } from './cli.ts';
 
 export function connection(s: Sandbox): string[] {
@@ -75,4 +76,57 @@ export function agedMtime(path: string): number {
 /** Files of a directory other than the given ones (temp files, locks left behind). */
 export function strays(dir: string, expected: readonly string[]): string[] {
   return readdirSync(dir).filter((name) => !expected.includes(name));
+}
+
+// Three days in the life of a cron job: a first sync, one two days later, one five days later.
+export const DAY0 = '2026-11-10';
+export const DAY1 = '2026-11-12';
+export const DAY2 = '2026-11-17';
+
+/** A free-plan sandbox for each of DAY0, DAY1 and DAY2, per test file. */
+export function useDaySandboxes(): (today: string) => Sandbox {
+  const sandboxes: Partial<Record<string, Sandbox>> = {};
+  beforeAll(async () => {
+    for (const today of [DAY0, DAY1, DAY2]) {
+      sandboxes[today] = await startSandbox({ today, plan: 'free' });
+    }
+  });
+  afterAll(async () => {
+    for (const s of Object.values(sandboxes)) await s?.close();
+  });
+  return (today) => {
+    const s = sandboxes[today];
+    if (!s) throw new Error(`no sandbox for ${today}`);
+    return s;
+  };
+}
+
+/** The free plan's floor: the window is 30 days, today included. */
+export const floorOf = (today: string): string =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A sync against a sandbox that allows two requests a second, with no retries: a sync of many
+ * small pages fails part way. Checks that it did fail after some pages were served.
+ */
+export async function failingSync(
+  today: string,
+  target: string,
+  args: string[] = [],
+): Promise<string> {
+  const flaky = await startSandbox({ today, plan: 'free', rateLimit: 2 });
+  try {
+    const failed = await sync(flaky, today, target, [
+      '--page-size',
+      '20',
+      '--retries',
+      '0',
+      ...args,
+    ]);
+    expect(failed.code).toBe(1);
+    expect(flaky.requests.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+    return failed.stderr;
+  } finally {
+    await flaky.close();
+  }
 }

@@ -10,12 +10,11 @@ import type { Database } from 'node-sqlite3-wasm';
 import type { Meta, MetricRow } from '../../api/types.ts';
 import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
 import type { Day } from '../fetched-days.ts';
-import { filtersKey, type SyncFilters } from '../filters.ts';
+import type { SyncFilters } from '../filters.ts';
 import { TargetFormatError } from '../flat/codec.ts';
 import { loadSqlite } from './load.ts';
+import { and, filterSql, identity, rowsOf, saveState } from './queries.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
-
-const COLUMNS = 'date, provider, metric, numValue, textValue, unit, stream';
 
 export interface SqliteTarget {
   newestDate(): string | undefined;
@@ -110,7 +109,9 @@ export async function openSqliteTarget(
           ...where.params,
         ])
         .map((r) => r['date'] as string);
-      const insert = db.prepare(`INSERT INTO metrics (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+      const insert = db.prepare(
+        'INSERT INTO metrics (date, provider, metric, numValue, textValue, unit, stream) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
       try {
         const replaceDay = (date: string, rows: readonly MetricRow[]): void => {
           const before = oldDays[0] === date ? rowsOf(db, date, where) : [];
@@ -167,74 +168,6 @@ export async function openSqliteTarget(
       } else await removeTemp(temp);
     },
   };
-}
-
-function saveState(
-  db: Database,
-  filters: SyncFilters,
-  replaceFrom: string | undefined,
-  { meta, nowIso }: { meta: Meta | undefined; nowIso: string },
-): void {
-  db.run(
-    `INSERT INTO sync_state (filters, metric_filter, provider_filter, last_sync_at, refetched_from,
-       plan, history_window_days, history_floor, schema_version)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (filters) DO UPDATE SET last_sync_at = excluded.last_sync_at,
-       refetched_from = excluded.refetched_from, plan = excluded.plan,
-       history_window_days = excluded.history_window_days, history_floor = excluded.history_floor,
-       schema_version = excluded.schema_version`,
-    [
-      filtersKey(filters),
-      filters.metrics ? filters.metrics.join(',') : null,
-      filters.providers ? filters.providers.join(',') : null,
-      nowIso,
-      replaceFrom ?? null,
-      meta?.plan ?? null,
-      meta?.history_window_days ?? null,
-      meta?.history_floor ?? null,
-      SCHEMA_VERSION,
-    ],
-  );
-}
-
-interface FilterSql {
-  sql: string;
-  params: string[];
-}
-
-/** Metric names match exactly; providers case-insensitively, as the API matches them. */
-function filterSql(filters: SyncFilters): FilterSql {
-  const parts: string[] = [];
-  const params: string[] = [];
-  if (filters.metrics) {
-    parts.push(`metric IN (${filters.metrics.map(() => '?').join(', ')})`);
-    params.push(...filters.metrics);
-  }
-  if (filters.providers) {
-    parts.push(`lower(provider) IN (${filters.providers.map(() => '?').join(', ')})`);
-    params.push(...filters.providers.map((p) => p.toLowerCase()));
-  }
-  return { sql: parts.join(' AND '), params };
-}
-
-function and(condition: string, where: FilterSql): string {
-  return where.sql === '' ? condition : `${condition} AND ${where.sql}`;
-}
-
-/** A day's rows under the filters, in the order they were inserted (the API's order). */
-function rowsOf(db: Database, date: string, where: FilterSql): string[] {
-  return db
-    .all(
-      `SELECT provider, metric, numValue, textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
-      [date, ...where.params],
-    )
-    .map((r) =>
-      identity(r['provider'], r['metric'], r['numValue'], r['textValue'], r['unit'], r['stream']),
-    );
-}
-
-function identity(...values: unknown[]): string {
-  return JSON.stringify(values);
 }
 
 function closeQuietly(db: Database, rollback: boolean): void {
