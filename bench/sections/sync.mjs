@@ -50,7 +50,7 @@ export async function sync(ctx, sb, { today, baseEnv }) {
       const first = await step('first sync', sb);
       const daily = await step('next day', tomorrow);
       const unchanged = await step('re-run, nothing changed', tomorrow);
-      worstPeakKiB = max([worstPeakKiB, daily.rssKiB, unchanged.rssKiB]);
+      worstPeakKiB = max([worstPeakKiB, first.rssKiB, daily.rssKiB, unchanged.rssKiB]);
       worstUnchangedMs = max([worstUnchangedMs, unchanged.wallMs]);
       rows.push([
         format,
@@ -79,7 +79,7 @@ export async function sync(ctx, sb, { today, baseEnv }) {
       ),
   );
   ctx.report.target(
-    'sync peak RSS into a ≥1M-row target (next day and re-run, worst format)',
+    'sync peak RSS, ≥1M-row target (any run, worst format)',
     `< ${PEAK_GOAL_MB} MB`,
     `${fmtMiB(worstPeakKiB)} (${((worstPeakKiB * 1024) / 1e6).toFixed(0)} MB)`,
     (worstPeakKiB * 1024) / 1e6 < PEAK_GOAL_MB,
