@@ -1,6 +1,6 @@
 // One sync: find the newest day held for the filters, fetch from that day minus the overlap,
-// and replace the fetched range's days in the target, under a lock. Formats differ only in
-// how a target is read and replaced (flat/merge.ts, sqlite/store.ts).
+// and replace the fetched range's days in the target. The caller holds the target's lock.
+// Formats differ only in how a target is read and replaced (flat/merge.ts, sqlite/store.ts).
 import type { Clock } from '../lib/clock.ts';
 import type { Page } from '../api/pagination/types.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';

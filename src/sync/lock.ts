@@ -16,8 +16,8 @@ export interface LockOptions {
   /** How long to wait for a running sync to finish before giving up. */
   waitMs: number;
   signal: AbortSignal;
-  /** Told when a stale lock of a dead process was taken over. */
-  onStale?(pid: number): void;
+  /** Told when a stale lock was taken over: its dead pid, or null if it held none. */
+  onStale?(pid: number | null): void;
 }
 
 export interface SyncLock {
@@ -46,7 +46,7 @@ export async function acquireLock(target: string, options: LockOptions): Promise
     const owner = await readPid(path);
     if (owner === undefined) continue; // released meanwhile: try again at once
     if (owner === null || !options.isAlive(owner)) {
-      if (await takeOver(path, owner)) options.onStale?.(owner ?? 0);
+      if (await takeOver(path, owner)) options.onStale?.(owner);
       continue;
     }
     if (options.clock.now() - started >= options.waitMs) throw new SyncBusyError(target, owner);

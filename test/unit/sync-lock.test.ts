@@ -62,13 +62,13 @@ describe('the sync lock', () => {
     const target = join(tempDir(), 'a.csv');
     for (const content of ['999\n', 'garbage']) {
       writeFileSync(lockPathFor(target), content);
-      const stale: number[] = [];
+      const stale: (number | null)[] = [];
       const lock = await acquireLock(target, {
         ...options(222, (pid) => pid !== 999),
         onStale: (pid) => stale.push(pid),
       });
       expect(readFileSync(lockPathFor(target), 'utf8')).toBe('222\n');
-      expect(stale).toEqual([content === '999\n' ? 999 : 0]);
+      expect(stale).toEqual([content === '999\n' ? 999 : null]);
       await lock.release();
     }
   });

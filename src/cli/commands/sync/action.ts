@@ -37,7 +37,9 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     waitMs: flags.wait * 1000,
     signal: ctx.signal,
     onStale: (pid) =>
-      notices.warn(`took over the lock of an interrupted sync of ${target} (pid ${pid})`),
+      notices.warn(
+        `took over the lock of an interrupted sync of ${target} (${pid === null ? 'it held no pid' : `pid ${pid}`})`,
+      ),
   });
   try {
     const api = await connectClient(flags, ctx, notices);
