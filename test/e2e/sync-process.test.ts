@@ -170,3 +170,35 @@ describe('stale locks', () => {
     }
   });
 });
+
+describe('leftovers of a killed first sync', () => {
+  it('are removed by the next sync, which then writes the target', async () => {
+    const slow = await startSandbox({ today: TODAY, plan: 'free', latencyMs: 100 });
+    const fast = await startSandbox({ today: TODAY, plan: 'free' });
+    try {
+      const dir = tempDir();
+      const db = join(dir, 'new.db');
+      const killed = await spawnCli(['sync', db, '--page-size', '20'], {
+        env: envFor(slow),
+        onStart: (child) => {
+          void until(() => slow.requests.length >= 10).then(() => child.kill('SIGKILL'));
+        },
+      });
+      expect(killed.signal).toBe('SIGKILL');
+      const left = strays(dir, []);
+      expect(left).toContain('new.db.sync-lock');
+      expect(left.some((n) => /^\.new\.db\.[0-9a-f]{12}\.tmp$/.test(n))).toBe(true);
+      expect(existsSync(db)).toBe(false);
+
+      const next = await spawnCli(['sync', db], { env: envFor(fast) });
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stderr).toMatch(
+        /warning: removed \.new\.db\.[0-9a-f]{12}\.tmp, left by an interrupted sync/,
+      );
+      expect(strays(dir, ['new.db'])).toEqual([]);
+      expect(sqliteRows(db)).toEqual(ndjsonRows(await freshExport(fast, TODAY, 'ndjson')));
+    } finally {
+      await Promise.all([slow.close(), fast.close()]);
+    }
+  });
+});

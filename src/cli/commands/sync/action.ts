@@ -4,6 +4,7 @@ import { parseDateArg } from '../../../lib/dates.ts';
 import { describeSync, syncTarget } from '../../../sync/engine.ts';
 import { syncFormat } from '../../../sync/format.ts';
 import { acquireLock, pidIsAlive } from '../../../sync/lock.ts';
+import { removeLeftovers } from '../../../sync/leftovers.ts';
 import { checkTargetPath } from '../../../sync/preflight.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
@@ -42,6 +43,9 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
       ),
   });
   try {
+    for (const name of await removeLeftovers(target)) {
+      notices.warn(`removed ${name}, left by an interrupted sync`);
+    }
     const api = await connectClient(flags, ctx, notices);
     try {
       const result = await syncTarget({
