@@ -1,4 +1,5 @@
 // `healthdata sync` end to end into SQLite, checked through the real sqlite3 shell.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -185,6 +186,12 @@ describe('the daily view', () => {
     }
     // The data has days with several per-app rows, so "never summed" was really checked.
     expect(severalSteps).toBeGreaterThan(5);
+    // A query for one metric searches the index built for the view: no scan of every row.
+    const plan = execFileSync('/usr/bin/sqlite3', [
+      db,
+      "EXPLAIN QUERY PLAN SELECT * FROM daily WHERE metric = 'steps'",
+    ]).toString();
+    expect(plan).toMatch(/SEARCH metrics USING INDEX metrics_daily/);
     // One row per metric and day.
     const keys = daily.map((d) => `${d.date} ${d.metric}`);
     expect(new Set(keys).size).toBe(keys.length);
