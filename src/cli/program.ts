@@ -1,10 +1,12 @@
 // The command line, built fresh per run so that tests can run many in one process.
 import { Command } from 'commander';
 import type { Context } from './context.ts';
+import { registerChart } from './commands/chart/index.ts';
 import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
+import { registerSummary } from './commands/summary/index.ts';
 import { registerSync } from './commands/sync/index.ts';
 import { VERSION } from './version.ts';
 
@@ -36,6 +38,8 @@ else the config file (healthdata config path). Try it now with demo data:
 Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.`,
     );
   registerMetrics(program, ctx);
+  registerSummary(program, ctx);
+  registerChart(program, ctx);
   registerDocuments(program, ctx);
   registerSync(program, ctx);
   registerConfig(program, ctx);

@@ -19,7 +19,7 @@ export const table: OutputFormat = {
 const HEAD = ['date', 'provider', 'metric', 'value', 'unit', 'stream'];
 const MAX_WIDTH = [10, 24, 32, 24, 10, 6];
 
-const BORDERLESS = {
+export const BORDERLESS = {
   top: '',
   'top-mid': '',
   'top-left': '',
@@ -83,7 +83,7 @@ function width(text: string | undefined): number {
   return text === undefined ? 0 : [...text].length;
 }
 
-function trimLines(text: string): string {
+export function trimLines(text: string): string {
   return text.replace(/[ \t]+$/gm, '');
 }
 

@@ -13,6 +13,8 @@ import { clampWarning, createNotices, describeMeta, type Notices } from '../../n
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 import { openTarget } from '../../output-target.ts';
+import { SeveralRowsDetector } from '../../../daily/duplicates.ts';
+import { reportSeveralRows } from './several-rows.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   metric?: string[];
@@ -54,7 +56,9 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       let meta: Meta | undefined;
       let rows = 0;
       let cut = false;
+      const several = new SeveralRowsDetector();
       for await (const page of pages) {
+        several.scan(page.data);
         if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);
         meta = page.meta ?? meta;
         await sink.write(page.data, meta);
@@ -62,6 +66,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         cut ||= page.cut;
       }
       await sink.end(meta);
+      if (!flags.quiet) await reportSeveralRows(several, api.client, notices, ctx.signal);
       if (cut) {
         notices.warn(
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
