@@ -123,6 +123,7 @@ describe('the daily view', () => {
       rows: number;
       min: number | null;
       max: number | null;
+      mean: number | null;
       providers: string;
     };
     const daily = sqliteQuery<Daily>(db, 'SELECT * FROM daily ORDER BY date DESC, metric');
@@ -174,6 +175,7 @@ describe('the daily view', () => {
             rows: hrv.length,
             min: Math.min(...values),
             max: Math.max(...values),
+            mean: expect.closeTo(values.reduce((a, b) => a + b, 0) / values.length, 9),
           }),
         );
       }

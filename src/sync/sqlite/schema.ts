@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS sync_state (
 -- One row per metric and day. A metric with a <metric>_total twin that day takes the twin's
 -- value (basis 'total'); a metric with a single row that day takes that row (basis 'single');
 -- several rows and no twin (several sources, or a stream of samples) get no value at all
--- (basis 'several'): they must not be added up, and min, max and rows show the spread.
+-- (basis 'several'): they must not be added up; min, max, mean and rows describe them.
 -- The twins themselves are listed under their base name, never on their own.
 CREATE VIEW IF NOT EXISTS daily AS
 SELECT date,
@@ -53,6 +53,7 @@ SELECT date,
   ${ROWS} AS rows,
   ${counted('min', 'numValue')} AS min,
   ${counted('max', 'numValue')} AS max,
+  ${counted('avg', 'numValue')} AS mean,
   CASE WHEN max(${IS_TOTAL}) THEN group_concat(DISTINCT CASE WHEN ${IS_TOTAL} THEN provider END)
     ELSE group_concat(DISTINCT provider) END AS providers
 FROM metrics
