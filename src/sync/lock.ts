@@ -61,7 +61,9 @@ async function tryCreate(path: string, pid: number): Promise<boolean> {
     await link(temp, path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    // ENOENT: our temp file vanished, removed as a leftover by the sync that holds the lock.
+    if (code === 'EEXIST' || code === 'ENOENT') return false;
     throw error;
   } finally {
     await unlink(temp).catch(() => undefined);
