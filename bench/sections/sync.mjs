@@ -27,6 +27,7 @@ export async function sync(ctx, sb, { today, baseEnv }) {
     env: baseEnv,
     scale: sb.scale,
     latency: 0,
+    compress: false,
     today: next,
     log: ctx.log,
   });

@@ -4,6 +4,7 @@ import type { Context } from './context.ts';
 import { registerChart } from './commands/chart/index.ts';
 import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
+import { registerMcp } from './commands/mcp/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
 import { registerSummary } from './commands/summary/index.ts';
@@ -44,6 +45,7 @@ Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication 
   registerSync(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
+  registerMcp(program, ctx);
   return program;
 }
 

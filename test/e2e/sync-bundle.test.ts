@@ -1,40 +1,45 @@
-// The SQLite library is loaded only when a SQLite target is synced: in the built bundle, no
-// module that start-up loads statically imports it, and it is reached by one dynamic import.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// The SQLite library is loaded only when a SQLite target is synced, and from node_modules (it
+// finds its .wasm next to itself, so the bundle leaves it out). Checked on the real binary,
+// through the CommonJS modules it loaded, printed by a preload at exit.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/spawn.ts';
+import { tempDir } from '../helpers/cli.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+import { spawnCli } from '../helpers/spawn.ts';
 
-const DIST = join(ROOT, 'dist');
-const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']/g;
+const PRELOAD_CODE =
+  'import M from "node:module"; process.on("exit", () => process.stderr.write("\\nCJS " + JSON.stringify(Object.keys(M._cache))));';
+// Base64, because NODE_OPTIONS strips quotes.
+const PRELOAD = `data:text/javascript;base64,${Buffer.from(PRELOAD_CODE).toString('base64')}`;
 
-/** Every file of the bundle that loading `entry` loads, following static imports only. */
-function staticClosure(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
-      visit(join(dirname(file), match[1] as string));
-    }
-  };
-  visit(entry);
-  return seen;
+async function commonJsLoaded(args: string[], env: Record<string, string>): Promise<string[]> {
+  const result = await spawnCli(args, { env: { ...env, NODE_OPTIONS: `--import=${PRELOAD}` } });
+  expect(result.code, result.stderr).toBe(0);
+  const line = result.stderr.split('\n').find((l) => l.startsWith('CJS '));
+  expect(line).toBeDefined(); // the preload ran: the list is real
+  return JSON.parse(line?.slice('CJS '.length) ?? '[]') as string[];
 }
 
-describe('the bundle', () => {
-  it('loads node-sqlite3-wasm only through a dynamic import, never at start-up', () => {
-    const startup = staticClosure(join(DIST, 'healthdata.js'));
-    expect(startup.size).toBeGreaterThan(1);
-    // Any way of loading it; package.json (bundled for the version) merely names it.
-    const loads = /(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']node-sqlite3-wasm["']/;
-    for (const file of startup) expect(readFileSync(file, 'utf8')).not.toMatch(loads);
-    const chunks = readdirSync(join(DIST, 'chunks')).map((n) =>
-      readFileSync(join(DIST, 'chunks', n), 'utf8'),
-    );
-    expect(chunks.filter((text) => loads.test(text))).toHaveLength(1);
-    expect(chunks.filter((text) => text.includes('import("node-sqlite3-wasm")'))).toHaveLength(1);
-    // Never bundled: it finds its .wasm next to its own file in node_modules.
-    expect(chunks.some((text) => text.includes('node-sqlite3-wasm.wasm'))).toBe(false);
+describe('node-sqlite3-wasm', () => {
+  const sandbox = useSandbox({ plan: 'free' });
+  const env = () => ({
+    HEALTHDATA_BASE_URL: sandbox.current.url,
+    HEALTHDATA_API_KEY: sandbox.current.apiKey,
+  });
+  const sqlite = (files: string[]) => files.filter((f) => f.includes('node-sqlite3-wasm'));
+
+  it('is not loaded by --help, sync --help, or a sync of a flat file', async () => {
+    const dir = tempDir();
+    for (const args of [['--help'], ['sync', '--help'], ['sync', join(dir, 'a.csv'), '-q']]) {
+      const loaded = await commonJsLoaded(args, env());
+      expect(sqlite(loaded)).toEqual([]);
+    }
+  });
+
+  it('is loaded, from node_modules, by a sync of a SQLite target', async () => {
+    const loaded = await commonJsLoaded(['sync', join(tempDir(), 'a.db'), '-q'], env());
+    expect(sqlite(loaded)).toEqual([
+      expect.stringMatching(/\/node_modules\/node-sqlite3-wasm\/dist\/node-sqlite3-wasm\.js$/),
+    ]);
   });
 });

@@ -15,7 +15,9 @@ async function load(): Promise<typeof Sqlite> {
   // SQLite's huge interpreter loop that costs ~45 MB of peak RSS (measured: 1M inserts, 110 MB
   // → 62 MB with Liftoff only), which a 150 MB budget cannot spare. The baseline code is
   // somewhat slower on big first syncs and no slower on daily ones. The flag applies to
-  // WebAssembly compiled from now on in this process, which is a CLI run: set it just once.
+  // WebAssembly compiled from now on in this process, which is a CLI run. The bundle already
+  // sets it for undici's llhttp (scripts/wasm-baseline.mjs); setting it here keeps SQLite's
+  // memory independent of that choice and of the import order.
   setFlagsFromString('--liftoff-only');
   const module = (await import('node-sqlite3-wasm')) as unknown as { default: typeof Sqlite };
   return module.default;

@@ -43,6 +43,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
       'allow n requests per second; more get 429 with Retry-After',
       integer(1, 1_000_000, '--rate-limit'),
     )
+    .option('--compress', 'gzip responses for clients that send Accept-Encoding: gzip')
     .action(async (flags: SandboxFlags) => {
       const { runSandbox } = await import('./action.ts');
       await runSandbox(flags, ctx);
