@@ -8,6 +8,7 @@ import { registerMcp } from './commands/mcp/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
 import { registerSummary } from './commands/summary/index.ts';
+import { registerSync } from './commands/sync/index.ts';
 import { VERSION } from './version.ts';
 
 export function buildProgram(
@@ -41,6 +42,7 @@ Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication 
   registerSummary(program, ctx);
   registerChart(program, ctx);
   registerDocuments(program, ctx);
+  registerSync(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
   registerMcp(program, ctx);

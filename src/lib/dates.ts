@@ -5,7 +5,7 @@ import { UsageError } from './errors.ts';
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function localDate(nowMs: number): string {
+export function localDate(nowMs: number): string {
   const d = new Date(nowMs);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
