@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../api/clock.ts';
 import type { Env } from '../config/settings.ts';
+import type { SpawnPager } from '../terminal/pager.ts';
 
 export interface Context {
   stdout: Writable;
@@ -12,6 +13,10 @@ export interface Context {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** The terminal's size when stdout is one (columns and rows), for tables and the pager. */
+  stdoutColumns?: number;
+  /** Starts the pager with stdout as its terminal (only the entry can); absent in tests in-process. */
+  spawnPager?: SpawnPager;
   env: Env;
   clock: Clock;
   /** Aborted on SIGINT/SIGTERM; the reason is a SignalError. */

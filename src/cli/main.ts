@@ -3,6 +3,7 @@
 // piped output always drains completely.
 import { systemClock } from '../api/clock.ts';
 import { SignalError } from '../api/errors.ts';
+import { spawnPagerProcess } from '../terminal/pager.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();
@@ -25,6 +26,8 @@ const code = await run(process.argv.slice(2), {
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
+  ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
+  spawnPager: spawnPagerProcess,
   env: process.env,
   clock: systemClock,
   signal: controller.signal,

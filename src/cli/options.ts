@@ -51,6 +51,8 @@ export interface OutputFlags {
   format?: string;
   output?: string;
   header: boolean;
+  /** False with --no-pager. */
+  pager: boolean;
 }
 
 /** Options shared by every command that talks to the API. */
@@ -92,5 +94,6 @@ export function addOutputOptions(command: Command): Command {
       '-o, --output <file>',
       'write to a file atomically (temp file, fsync, rename) instead of stdout',
     )
-    .option('--no-header', 'leave out the csv/tsv header row');
+    .option('--no-header', 'leave out the csv/tsv header row')
+    .option('--no-pager', 'do not page the output on a terminal (see HEALTHDATA_PAGER)');
 }

@@ -6,9 +6,13 @@ import { ndjsonEncoder } from './formats/ndjson.ts';
 import { textSink, type RowSink } from './sink.ts';
 
 import type { Format } from './format-names.ts';
+import type { Palette } from '../terminal/colors.ts';
 
 export interface SinkOptions {
   header: boolean;
+  /** For the table: the width to fit (undefined: no limit) and the colours. */
+  columns?: number | undefined;
+  palette?: Palette;
 }
 
 export async function createRowSink(
@@ -19,7 +23,10 @@ export async function createRowSink(
   switch (format) {
     case 'table': {
       const { tableSink } = await import('./formats/table.ts');
-      return tableSink(out);
+      return tableSink(out, {
+        columns: options.columns,
+        ...(options.palette ? { palette: options.palette } : {}),
+      });
     }
     case 'json':
       return textSink(jsonEncoder(), out);

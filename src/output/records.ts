@@ -3,18 +3,20 @@
 // records; a table draws arrays of records as tables and everything else as key/value rows.
 import { stringify } from 'csv-stringify/sync';
 import { isRecord } from '../api/status.ts';
-import { cell, displayCell } from './cells.ts';
+import { cell } from './cells.ts';
 import type { Destination } from './destination.ts';
 import type { Format } from './format-names.ts';
-import { BORDERLESS, trimLines } from './formats/table.ts';
+import { renderDocument, type DocumentView } from './documents/render.ts';
 
 type Row = Record<string, unknown>;
 
 export interface RecordsOptions {
   format: Format;
   header: boolean;
-  /** Keys left out of tables because they are shown elsewhere (the plan window). */
-  hideKeys?: readonly string[];
+  /** How a table looks: its title, width and colours, and keys shown elsewhere (the plan window). */
+  view: DocumentView;
+  /** JSON for a person: indented (the body as received is kept for pipes). */
+  prettyJson?: boolean;
 }
 
 export async function writeRecords(
@@ -25,7 +27,8 @@ export async function writeRecords(
 ): Promise<void> {
   switch (options.format) {
     case 'json':
-      await out.write(rawText.endsWith('\n') ? rawText : rawText + '\n');
+      if (options.prettyJson) await out.write(JSON.stringify(body, null, 2) + '\n');
+      else await out.write(rawText.endsWith('\n') ? rawText : rawText + '\n');
       break;
     case 'ndjson': {
       const rows = mainArray(body);
@@ -42,7 +45,7 @@ export async function writeRecords(
       break;
     }
     case 'table':
-      await out.write(await tables(body, options.hideKeys ?? []));
+      await out.write(renderDocument(body, options.view));
       break;
   }
   await out.end();
@@ -59,6 +62,18 @@ export function mainArray(body: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * The format for a pipe or file when none is asked for: csv when the body is one list of records
+ * (sources), else json, so a single record (`healthdata profile | grep plan`) or a body of
+ * several lists (catalog) is not squeezed into csv rows of JSON blobs.
+ */
+export function pipedDocumentFormat(body: unknown): 'csv' | 'json' {
+  if (Array.isArray(body)) return body.length > 0 && body.every(isRecord) ? 'csv' : 'json';
+  if (!isRecord(body)) return 'json';
+  const lists = Object.values(body).filter((v) => Array.isArray(v) && v.some(isRecord));
+  return lists.length === 1 && Array.isArray(body['data']) ? 'csv' : 'json';
+}
+
 export function columnsOf(rows: readonly Row[]): string[] {
   const keys = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) keys.add(key);
@@ -70,36 +85,4 @@ function delimited(rows: readonly Row[], delimiter: string, header: boolean): st
   if (columns.length === 0) return '';
   const records = rows.map((row) => columns.map((c) => cell(row[c])));
   return stringify(header ? [columns, ...records] : records, { delimiter, eof: true });
-}
-
-async function tables(body: unknown, hide: readonly string[]): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const style = { head: [], border: [], compact: true };
-  const recordTable = (rows: readonly unknown[]): string => {
-    if (rows.length === 0) return '(none)';
-    if (!rows.every(isRecord)) return rows.map(displayCell).join('\n');
-    const columns = columnsOf(rows);
-    const table = new Table({ head: columns, style });
-    for (const row of rows) table.push(columns.map((c) => displayCell(row[c])));
-    return table.toString();
-  };
-  if (Array.isArray(body)) return recordTable(body) + '\n';
-  if (!isRecord(body)) return displayCell(body) + '\n';
-  const sections: string[] = [];
-  const pairs = new Table({ chars: BORDERLESS, style: { ...style, 'padding-left': 0 } });
-  for (const [key, value] of Object.entries(body)) {
-    if (hide.includes(key)) continue;
-    if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) {
-      sections.push(`${key}:\n${recordTable(value)}`);
-    } else if (
-      isRecord(value) &&
-      Object.values(value).every((v) => !isRecord(v) && !Array.isArray(v))
-    ) {
-      for (const [k, v] of Object.entries(value)) pairs.push([`${key}.${k}`, displayCell(v)]);
-    } else {
-      pairs.push([key, displayCell(value)]);
-    }
-  }
-  if (pairs.length > 0) sections.unshift(trimLines(pairs.toString()));
-  return sections.join('\n\n') + '\n';
 }

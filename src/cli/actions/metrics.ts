@@ -12,6 +12,7 @@ import type { Context } from '../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../options.ts';
 import { openSession } from '../session.ts';
+import { terminalView } from '../terminal.ts';
 import { openTarget } from './output.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
@@ -49,7 +50,12 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   try {
     const target = await openTarget(flags, ctx);
     try {
-      const sink = await createRowSink(target.format, target.destination, { header: flags.header });
+      const terminal = terminalView(ctx, flags.output !== undefined);
+      const sink = await createRowSink(target.format, target.destination, {
+        header: flags.header,
+        columns: terminal.columns,
+        palette: terminal.out,
+      });
       const pages = await openPages(session.client, query, flags, ctx, notices);
       let meta: Meta | undefined;
       let rows = 0;
@@ -71,6 +77,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     } catch (error) {
       await target.file?.discard();
       throw error;
+    } finally {
+      await target.pager?.close();
     }
   } finally {
     await session.close();

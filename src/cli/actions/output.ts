@@ -5,23 +5,32 @@ import { atomicFile, type FileDestination } from '../../output/atomic-file.ts';
 import { streamDestination, type Destination } from '../../output/destination.ts';
 import { isFormat, type Format } from '../../output/format-names.ts';
 import type { OutputFlags } from '../options.ts';
+import { openPager, type Paged } from './paged.ts';
 
 export interface Target {
   destination: Destination;
   format: Format;
   file?: FileDestination;
+  /** Set when stdout goes through the pager; close it whatever happens. */
+  pager?: Paged;
 }
 
-export async function openTarget(flags: OutputFlags, ctx: Context): Promise<Target> {
-  const format = chooseFormat(flags, ctx);
+export async function openTarget(
+  flags: OutputFlags,
+  ctx: Context,
+  piped: Format = 'csv',
+): Promise<Target> {
+  const format = chooseFormat(flags, ctx, piped);
   if (flags.output === undefined) {
+    const pager = await openPager(ctx, flags.pager);
+    if (pager) return { destination: pager.destination, format, pager };
     return { destination: streamDestination(ctx.stdout), format };
   }
   const file = await atomicFile(flags.output);
   return { destination: file, format, file };
 }
 
-export function chooseFormat(flags: OutputFlags, ctx: Context): Format {
+export function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format = 'csv'): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
-  return ctx.stdoutIsTTY && flags.output === undefined ? 'table' : 'csv';
+  return ctx.stdoutIsTTY && flags.output === undefined ? 'table' : piped;
 }

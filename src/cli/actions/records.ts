@@ -1,7 +1,8 @@
 // `catalog`, `sources`, `profile`: one GET each, rendered whatever shape the body has.
 import { toMeta } from '../../api/client.ts';
 import { isRecord } from '../../api/status.ts';
-import { writeRecords } from '../../output/records.ts';
+import { pipedDocumentFormat, writeRecords } from '../../output/records.ts';
+import { terminalView } from '../terminal.ts';
 import type { Context } from '../context.ts';
 import { createNotices, describeMeta } from '../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../options.ts';
@@ -9,6 +10,8 @@ import { openSession } from '../session.ts';
 import { openTarget } from './output.ts';
 
 export type RecordsFlags = ConnectionFlags & OutputFlags;
+
+const TITLES = { catalog: 'Catalog', sources: 'Sources', profile: 'Profile' } as const;
 
 export async function runRecords(
   endpoint: 'catalog' | 'sources' | 'profile',
@@ -29,17 +32,26 @@ export async function runRecords(
     );
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
     if (meta) notices.info(describeMeta(meta));
-    const target = await openTarget(flags, ctx);
+    const target = await openTarget(flags, ctx, pipedDocumentFormat(body));
+    const terminal = terminalView(ctx, flags.output !== undefined);
     try {
       await writeRecords(body, text, target.destination, {
         format: target.format,
         header: flags.header,
-        ...(meta ? { hideKeys: ['meta'] } : {}),
+        view: {
+          title: TITLES[endpoint],
+          columns: terminal.columns,
+          palette: terminal.out,
+          ...(meta ? { hide: ['meta'] } : {}),
+        },
+        prettyJson: ctx.stdoutIsTTY && flags.output === undefined,
       });
       if (flags.output !== undefined) notices.info(`wrote ${endpoint} to ${flags.output}`);
     } catch (error) {
       await target.file?.discard();
       throw error;
+    } finally {
+      await target.pager?.close();
     }
   } finally {
     await session.close();
