@@ -1,6 +1,7 @@
 // Notices and warnings go to stderr, never stdout, so pipelines and cron always get clean data.
 import type { Writable } from 'node:stream';
 import type { Meta } from '../api/types.ts';
+import type { Palette } from '../terminal/colors.ts';
 
 export interface Notices {
   /** For people at a terminal: shown when stderr is a TTY or with --verbose. */
@@ -11,8 +12,9 @@ export interface Notices {
 
 export function createNotices(
   stderr: Writable,
-  opts: { quiet: boolean; verbose: boolean; interactive: boolean },
+  opts: { quiet: boolean; verbose: boolean; interactive: boolean; palette?: Palette },
 ): Notices {
+  const yellow = opts.palette?.yellow ?? ((text: string) => text);
   const line = (text: string): void => {
     stderr.write(`${text}\n`);
   };
@@ -21,7 +23,7 @@ export function createNotices(
       if (!opts.quiet && (opts.interactive || opts.verbose)) line(message);
     },
     warn: (message) => {
-      if (!opts.quiet) line(`warning: ${message}`);
+      if (!opts.quiet) line(`${yellow('warning:')} ${message}`);
     },
     verbose: (message) => {
       if (opts.verbose) line(`healthdata: ${message}`);

@@ -5,6 +5,7 @@ import { registerConfig } from './commands/config.ts';
 import { registerMetrics } from './commands/metrics.ts';
 import { registerRecords } from './commands/records.ts';
 import { registerSandbox } from './commands/sandbox.ts';
+import { registerStatus } from './status/command.ts';
 import { VERSION } from './version.ts';
 
 export function buildProgram(
@@ -36,6 +37,7 @@ Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication 
     );
   registerMetrics(program, ctx);
   registerRecords(program, ctx);
+  registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
   return program;

@@ -5,6 +5,7 @@ import { ExitCode, HealthdataError } from '../api/errors.ts';
 import { isPipeClosed } from '../output/destination.ts';
 import type { Context } from './context.ts';
 import { buildProgram } from './program.ts';
+import { errorWord } from './terminal.ts';
 
 export async function run(argv: readonly string[], ctx: Context): Promise<number> {
   const verbose = argv.includes('--verbose');
@@ -34,14 +35,15 @@ function report(
   if (isPipeClosed(error)) return ExitCode.ok;
   const reason: unknown = ctx.signal.aborted ? ctx.signal.reason : error;
   const print = (text: string): void => void ctx.stderr.write(redact(text));
+  const error_ = errorWord(ctx);
   if (reason instanceof HealthdataError) {
-    print(`healthdata: ${reason.exitCode >= 128 ? '' : 'error: '}${reason.message}\n`);
+    print(`healthdata: ${reason.exitCode >= 128 ? '' : `${error_} `}${reason.message}\n`);
     if (verbose && reason.stack) print(`${reason.stack}\n`);
     return reason.exitCode;
   }
   const message = reason instanceof Error ? reason.message : String(reason);
   print(
-    `healthdata: error: unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`,
+    `healthdata: ${error_} unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`,
   );
   if (verbose && reason instanceof Error && reason.stack) print(`${reason.stack}\n`);
   return ExitCode.failure;

@@ -20,3 +20,8 @@ export function terminalView(ctx: Context, toFile = false): TerminalView {
     err: palette(colorEnabled(ctx.env, ctx.stderrIsTTY)),
   };
 }
+
+/** `error:`, red when stderr shows colour. */
+export function errorWord(ctx: Context): string {
+  return palette(colorEnabled(ctx.env, ctx.stderrIsTTY)).red('error:');
+}

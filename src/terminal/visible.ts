@@ -5,7 +5,9 @@ import stringWidth from 'string-width';
 
 // C0 and DEL, C1, the Unicode line/paragraph separators, and the bidi embeddings, overrides and
 // isolates (they reorder the rest of the line: "Trojan Source").
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_ALL = /\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function symbol(match: string): string {

@@ -45,6 +45,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    palette: terminalView(ctx).err,
   });
   const session = await openSession(flags, ctx, notices, Math.max(4, flags.parallel + 1));
   try {

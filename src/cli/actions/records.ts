@@ -22,6 +22,7 @@ export async function runRecords(
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    palette: terminalView(ctx).err,
   });
   const session = await openSession(flags, ctx, notices, 1);
   try {
