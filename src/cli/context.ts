@@ -15,6 +15,8 @@ export interface Context {
   stdinIsTTY: boolean;
   /** The terminal's size when stdout is one (columns and rows), for tables and the pager. */
   stdoutColumns?: number;
+  /** The width of stderr when it is a terminal, for the progress line. */
+  stderrColumns?: number;
   /** Starts the pager with stdout as its terminal (only the entry can); absent in tests in-process. */
   spawnPager?: SpawnPager;
   env: Env;

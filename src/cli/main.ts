@@ -27,6 +27,7 @@ const code = await run(process.argv.slice(2), {
   stderrIsTTY: process.stderr.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
   ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
+  ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
   spawnPager: spawnPagerProcess,
   env: process.env,
   clock: systemClock,

@@ -13,6 +13,7 @@ import { clampWarning, createNotices, describeMeta, type Notices } from '../noti
 import type { ConnectionFlags, OutputFlags } from '../options.ts';
 import { openSession } from '../session.ts';
 import { terminalView } from '../terminal.ts';
+import { metricsProgress } from './metrics-progress.ts';
 import { openTarget } from './output.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
@@ -50,6 +51,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   const session = await openSession(flags, ctx, notices, Math.max(4, flags.parallel + 1));
   try {
     const target = await openTarget(flags, ctx);
+    const progress = metricsProgress(flags, ctx, query);
     try {
       const terminal = terminalView(ctx, flags.output !== undefined);
       const sink = await createRowSink(target.format, target.destination, {
@@ -67,18 +69,22 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         await sink.write(page.data, meta);
         rows += page.data.length;
         cut ||= page.cut;
+        progress.page(rows, page.data.at(-1)?.date, meta);
       }
       await sink.end(meta);
+      progress.clear();
       if (cut) {
         notices.warn(
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
         );
       }
-      if (flags.output !== undefined) notices.info(`wrote ${rows} rows to ${flags.output}`);
+      const summary = progress.summary(rows);
+      if (summary !== undefined) notices.info(summary);
     } catch (error) {
       await target.file?.discard();
       throw error;
     } finally {
+      progress.clear();
       await target.pager?.close();
     }
   } finally {
