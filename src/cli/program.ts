@@ -6,6 +6,7 @@ import { registerMetrics } from './commands/metrics.ts';
 import { registerRecords } from './commands/records.ts';
 import { registerSandbox } from './commands/sandbox.ts';
 import { registerStatus } from './status/command.ts';
+import { registerCompletion } from './completion/command.ts';
 import { VERSION } from './version.ts';
 
 export function buildProgram(
@@ -40,6 +41,7 @@ Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication 
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
+  registerCompletion(program, ctx);
   return program;
 }
 
