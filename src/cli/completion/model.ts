@@ -58,14 +58,9 @@ export function describe(command: Command, path: string[] = []): CommandSpec {
       if (o.attributeName() === 'output') spec.file = true;
       return spec;
     });
-  options.push({ short: '-h', long: '--help', description: 'show help', takesValue: false });
-  if (path.length === 0) {
-    options.push({
-      short: '-V',
-      long: '--version',
-      description: 'print the version',
-      takesValue: false,
-    });
+  // commander keeps the help option outside .options.
+  if (!options.some((o) => o.long === '--help')) {
+    options.push({ short: '-h', long: '--help', description: 'show help', takesValue: false });
   }
   return {
     path,
