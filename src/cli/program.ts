@@ -8,6 +8,7 @@ import { registerSandbox } from './commands/sandbox.ts';
 import { registerStatus } from './status/command.ts';
 import { registerCompletion } from './completion/command.ts';
 import { VERSION } from './version.ts';
+import { footer, helpWidth, tidyHelp } from './help.ts';
 
 export function buildProgram(
   ctx: Context,
@@ -22,19 +23,29 @@ export function buildProgram(
     .helpOption('-h, --help', 'show help')
     .exitOverride()
     .showSuggestionAfterError(true)
+    .configureHelp(tidyHelp)
     .configureOutput({
+      getOutHelpWidth: () => helpWidth(ctx, false),
+      getErrHelpWidth: () => helpWidth(ctx, true),
       writeOut: (text) => void ctx.stdout.write(text),
       writeErr: (text) => void ctx.stderr.write(text),
       outputError: (text, write) => write(redact(usageLine(text, helpFor(program, commandName)))),
     })
     .addHelpText(
       'after',
-      `
+      footer(
+        ctx,
+        `
 Settings are taken from a flag, else the environment (HEALTHDATA_API_KEY, HEALTHDATA_BASE_URL),
-else the config file (healthdata config path). Try it now with demo data:
-  healthdata metrics --demo --metric steps_total --from 2024-01-01
+else the config file (healthdata config path). Check them with 'healthdata status'.
 
-Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.`,
+Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.
+
+Examples:
+  healthdata metrics --demo --metric steps_total --from 2024-01-01
+  healthdata status
+  healthdata metrics --from 30d -o health.csv`,
+      ),
     );
   registerMetrics(program, ctx);
   registerRecords(program, ctx);

@@ -11,8 +11,10 @@ export async function run(argv: readonly string[], ctx: Context): Promise<number
   const verbose = argv.includes('--verbose');
   const redact = secretRedactor(argv, ctx);
   const program = buildProgram(ctx, redact, argv[0]);
+  // A bare `healthdata` is a usage error (exit 2, as before), shown as the full help with its
+  // footer; on stderr, so a script that forgot its command gets nothing on stdout.
   if (argv.length === 0) {
-    ctx.stderr.write(program.helpInformation());
+    program.outputHelp({ error: true });
     return ExitCode.usage;
   }
   try {

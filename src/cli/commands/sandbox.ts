@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Context } from '../context.ts';
+import { footer } from '../help.ts';
 import { integer } from '../options.ts';
 import type { SandboxFlags } from '../actions/sandbox.ts';
 
@@ -42,6 +43,17 @@ export function registerSandbox(program: Command, ctx: Context): void {
       '--rate-limit <n>',
       'allow n requests per second; more get 429 with Retry-After',
       integer(1, 1_000_000, '--rate-limit'),
+    )
+    .addHelpText(
+      'after',
+      footer(
+        ctx,
+        `
+Examples:
+  healthdata sandbox
+  healthdata sandbox --plan free --port 0
+  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5`,
+      ),
     )
     .action(async (flags: SandboxFlags) => {
       const { runSandbox } = await import('../actions/sandbox.ts');

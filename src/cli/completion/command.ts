@@ -1,5 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { Context } from '../context.ts';
+import { footer } from '../help.ts';
 import { addConnectionOptions, type ConnectionFlags } from '../options.ts';
 import type { Shell } from './action.ts';
 
@@ -10,7 +11,9 @@ export function registerCompletion(program: Command, ctx: Context): void {
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .addHelpText(
       'after',
-      `
+      footer(
+        ctx,
+        `
 Metric and provider names after -m/-p come from your catalog, kept for 10 minutes in
 $XDG_CACHE_HOME/healthdata (else ~/.cache/healthdata).
 
@@ -18,6 +21,7 @@ Examples:
   echo 'source <(healthdata completion bash)' >> ~/.bashrc
   echo 'source <(healthdata completion zsh)' >> ~/.zshrc
   healthdata completion fish > ~/.config/fish/completions/healthdata.fish`,
+      ),
     )
     .action(async (shell: Shell) => {
       const { runCompletion } = await import('./action.ts');

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.ts';
+import { footer } from '../help.ts';
 import { addConnectionOptions } from '../options.ts';
 import type { StatusFlags } from './action.ts';
 
@@ -15,7 +16,9 @@ export function registerStatus(program: Command, ctx: Context): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `
+    footer(
+      ctx,
+      `
 Exit status: 0 when the API answers with your key, 3 when it rejects the key, 1 when it cannot
 be reached, 2 when no base URL or key is set.
 
@@ -23,6 +26,7 @@ Examples:
   healthdata status
   healthdata status --demo
   healthdata status -f json | jq .plan`,
+    ),
   );
   command.action(async (flags: StatusFlags) => {
     const { runStatus } = await import('./action.ts');
