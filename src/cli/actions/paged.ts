@@ -2,7 +2,7 @@
 // stdin: the next write fails with EPIPE, which ends the command quietly (exit 0) and stops
 // fetching, exactly like `healthdata … | head`.
 import { UsageError } from '../../api/errors.ts';
-import { streamDestination, type Destination } from '../../output/destination.ts';
+import { PipeClosedError, streamDestination, type Destination } from '../../output/destination.ts';
 import { pagerCommand, type PagerProcess } from '../../terminal/pager.ts';
 import type { Context } from '../context.ts';
 
@@ -34,7 +34,11 @@ export async function openPager(ctx: Context, enabled: boolean): Promise<Paged |
     })());
   return {
     destination: {
-      write: (text) => inner.write(text),
+      write(text) {
+        // Once the pager has quit, its stdin is destroyed and would never emit 'drain' again.
+        if (pager.stdin.destroyed) return Promise.reject(new PipeClosedError());
+        return inner.write(text);
+      },
       async end() {
         await inner.end();
         await close();

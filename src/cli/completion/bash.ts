@@ -36,8 +36,7 @@ _healthdata_list() {
   # Complete the last item of a comma-separated list: -m steps,hea<TAB>
   local prefix="" word="$cur"
   if [[ "$word" == *,* ]]; then prefix="\${word%,*},"; word="\${word##*,}"; fi
-  local IFS=$'\\n'
-  COMPREPLY=($(compgen -W "$(printf '%s\\n' $1)" -P "$prefix" -- "$word"))
+  COMPREPLY=($(compgen -W "$1" -P "$prefix" -- "$word"))
 }
 
 _healthdata() {
