@@ -1,7 +1,7 @@
 // The terminal as a person sees it, through a real pseudo-terminal (util-linux `script`):
 // tables that fit 60, 80 and 200 columns, colour and its switches, the pager, live progress,
 // and completion in bash.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
@@ -339,4 +339,42 @@ describe('completion in bash', () => {
     expect(catalogs).toHaveLength(1);
     expect(readdirSync(join(cache, 'healthdata'))[0]).toMatch(/^catalog-names-.*\.json$/);
   });
+});
+
+// fish and zsh are not on every machine: these run where they are installed.
+describe('completion in fish and zsh', () => {
+  it.skipIf(!existsSync('/usr/bin/fish'))('fish completes commands and choices', async () => {
+    const script = [
+      `function healthdata; ${hd} $argv; end`,
+      'healthdata completion fish | source',
+      "complete -C 'healthdata metrics -f '",
+      "complete -C 'healthdata config '",
+    ].join('\n');
+    const file = join(tempDir(), 'try.fish');
+    writeFileSync(file, script);
+    const { stdout, code } = await spawnShell(`fish '${file}'`, { env: env() });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ndjson\t/m);
+    expect(stdout).toMatch(/^unset\tremove a key$/m);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/zsh'))(
+    'zsh runs the bash script through bashcompinit',
+    async () => {
+      // zsh itself filters the candidates by the word typed, so only whole lists are checked here.
+      const script = [
+        'autoload -U compinit && compinit -u',
+        `healthdata() { ${hd} "$@"; }`,
+        'source <(healthdata completion zsh)',
+        't() { emulate -L sh; COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); _healthdata; print -r -- "${COMPREPLY[*]}"; }',
+        "t healthdata metrics -f ''",
+        "t healthdata config set ''",
+      ].join('\n');
+      const file = join(tempDir(), 'try.zsh');
+      writeFileSync(file, script);
+      const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
+      expect(stderr).toBe('');
+      expect(stdout).toBe('table json ndjson csv tsv\napi-key base-url\n');
+    },
+  );
 });
