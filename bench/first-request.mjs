@@ -3,4 +3,4 @@
 //   node bench/first-request.mjs <url>
 import { get } from 'node:http';
 
-get(process.argv[2], (res) => res.resume()).on('error', () => {});
+get(process.argv[2] ?? '', (res) => res.resume()).on('error', () => {});

@@ -122,7 +122,7 @@ async function main() {
   const guard = async (name, fn) => {
     try {
       await fn();
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       log(`${name} failed: ${err.stack ?? err}`);
       report.section(`${name}: FAILED`, '```\n' + String(err.message ?? err) + '\n```');
       report.target(name, 'runs', 'failed', false);

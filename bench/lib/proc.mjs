@@ -6,7 +6,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-const live = new Set();
+/** Children still running, with the signal that stops each. @type {Map<import('node:child_process').ChildProcess, NodeJS.Signals>} */
+const live = new Map();
 
 export function killGroup(child, signal) {
   try {
@@ -19,13 +20,23 @@ export function killGroup(child, signal) {
 // Last resort on any exit path: the sandbox gets its polite SIGINT (it stops on its own after
 // we are gone), everything else is killed.
 process.on('exit', () => {
-  for (const child of live) killGroup(child, child.stopSignal);
+  for (const [child, stopSignal] of live) killGroup(child, stopSignal);
 });
+
+/**
+ * @typedef {object} StartOptions
+ * @property {NodeJS.ProcessEnv} [env]
+ * @property {boolean} [captureStdout]
+ * @property {import('node:child_process').IOType | number} [stdin]
+ * @property {NodeJS.Signals} [stopSignal]
+ * @property {number} [timeoutMs] run() only: kill the process group after this long.
+ */
 
 /**
  * Starts a child and keeps it registered until it exits. stdout is captured only on request
  * (bulk output goes to files or /dev/null); stderr is always kept, trimmed, for error messages.
  */
+/** @param {string} cmd @param {string[]} args @param {StartOptions} [opts] */
 export function start(cmd, args, opts = {}) {
   const { env, captureStdout = false, stdin = 'ignore', stopSignal = 'SIGKILL' } = opts;
   const child = spawn(cmd, args, {
@@ -33,12 +44,11 @@ export function start(cmd, args, opts = {}) {
     detached: true,
     stdio: [stdin, captureStdout ? 'pipe' : 'ignore', 'pipe'],
   });
-  child.stopSignal = stopSignal;
-  live.add(child);
+  live.set(child, stopSignal);
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (s) => (stdout += s));
-  child.stderr.setEncoding('utf8').on('data', (s) => (stderr = (stderr + s).slice(-20000)));
+  child.stderr?.setEncoding('utf8').on('data', (s) => (stderr = (stderr + s).slice(-20000)));
   const done = new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -50,6 +60,7 @@ export function start(cmd, args, opts = {}) {
 }
 
 /** Runs to completion; the wall time spans spawn() to the exit of the whole process tree. */
+/** @param {string} cmd @param {string[]} args @param {StartOptions} [options] */
 export async function run(cmd, args, { timeoutMs = 15 * 60_000, ...opts } = {}) {
   const t0 = performance.now();
   const { child, done } = start(cmd, args, opts);

@@ -21,8 +21,8 @@ async function arrivalServer() {
     waiting?.(at);
     waiting = null;
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${server.address().port}`;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   return {
     url,
     close: () => new Promise((resolve) => server.close(resolve)),
@@ -84,13 +84,13 @@ export async function startup(ctx) {
   ];
   const n = ctx.opts.startupRuns;
   ctx.log(`startup: ${n} interleaved rounds (+1 warm-up)`);
-  const times = commands.map(() => []);
+  const times = commands.map(() => /** @type {number[]} */ ([]));
   try {
     // Round 0 warms the page cache for node and the bundle; it is not recorded.
     for (let r = 0; r <= n; r++) {
       for (const [i, c] of commands.entries()) {
         const ms = await c.measure();
-        if (r > 0) times[i].push(ms);
+        if (r > 0) times[i]?.push(ms);
       }
     }
   } finally {

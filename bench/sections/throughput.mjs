@@ -67,6 +67,7 @@ export async function throughput(ctx, sb) {
       fmtInt(rs[0].rows),
     ]);
   }
+  /** @type {[string, number, '≤' | '≥', number][]} */
   const ratios = [
     ['ndjson / reference', wall.ndjson / wall.reference, '≤', 1.3],
     ['csv / reference', wall.csv / wall.reference, '≤', 1.5],

@@ -1,12 +1,13 @@
 // The API client: builds URLs, authenticates, retries, and checks the shape of what comes back.
 import type { Dispatcher } from 'undici';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { ProtocolError } from './errors.ts';
-import { httpGet, type HttpOptions, type HttpResult } from './http.ts';
-import { peekNextCursor } from './cursor-hint.ts';
-import type { FetchedPage } from './paginate.ts';
-import { withRetries, type RetryPolicy } from './retry.ts';
-import { excerpt, isRecord } from './status.ts';
+import type { HttpOptions } from './transport/attempt.ts';
+import { httpGet, type HttpResult } from './transport/redirects.ts';
+import { peekNextCursor } from './pagination/cursor-hint.ts';
+import type { FetchedPage } from './pagination/types.ts';
+import { withRetries, type RetryPolicy } from './transport/retry.ts';
+import { excerpt, isRecord } from '../lib/json.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {
@@ -141,7 +142,7 @@ export class HealthClient {
   }
 }
 
-export function toMetricsPage(body: unknown): MetricsPage {
+function toMetricsPage(body: unknown): MetricsPage {
   if (!isRecord(body) || !Array.isArray(body['data'])) {
     throw new ProtocolError('the metrics response has no "data" array', 'bad_page');
   }

@@ -1,4 +1,4 @@
-// Wire types of the Personal Health Data Read API (shared/api-spec.md, section 2).
+// Wire types of the Personal Health Data Read API: see docs/api-spec.md, section 2 (Metric, Meta).
 
 export interface MetricRow {
   date: string;

@@ -1,24 +1,29 @@
-// Everything a command may touch of the outside world. Only src/cli/main.ts builds one from
-// the real process; tests build their own with in-memory streams.
+// What a command may touch of the outside world, in two parts: IO (the streams and whether
+// each is a terminal, as gh's IOStreams) and Runtime (environment, clock, cancellation and
+// transport). Only src/cli/main.ts builds them from the real process; tests build their own
+// with in-memory streams. A function takes the narrowest part it needs.
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Clock } from '../api/clock.ts';
-import type { Env } from '../config/settings.ts';
-import type { SpawnPager } from '../terminal/pager.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Env } from '../lib/env.ts';
+import type { SpawnPager } from '../output/terminal/pager.ts';
 
-export interface Context {
+export interface IO {
   stdout: Writable;
   stderr: Writable;
   stdin: Readable;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
-  /** The terminal's size when stdout is one (columns and rows), for tables and the pager. */
+  /** The terminal's width when stdout is one, for tables and help. */
   stdoutColumns?: number;
-  /** The width of stderr when it is a terminal, for the progress line. */
+  /** The width of stderr when it is a terminal, for the progress line and help. */
   stderrColumns?: number;
   /** Starts the pager with stdout as its terminal (only the entry can); absent in tests in-process. */
   spawnPager?: SpawnPager;
+}
+
+export interface Runtime {
   env: Env;
   clock: Clock;
   /** Aborted on SIGINT/SIGTERM; the reason is a SignalError. */
@@ -27,3 +32,6 @@ export interface Context {
   dispatcher?: Dispatcher;
   random?: () => number;
 }
+
+/** Everything a command is given: its IO and its runtime. */
+export type Context = IO & Runtime;

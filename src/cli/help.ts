@@ -1,7 +1,7 @@
 // Help that reads well at any width: one parenthesis per description (commander appends its own
 // "(default: …)" and "(choices: …)" after ours), and footers wrapped at words to the terminal.
 import type { AddHelpTextContext, Argument, HelpConfiguration, Option } from 'commander';
-import { outputColumns } from '../terminal/width.ts';
+import { outputColumns } from '../output/terminal/width.ts';
 import type { Context } from './context.ts';
 
 /** Commander's extras merged into the description's own closing parenthesis, or one new one. */

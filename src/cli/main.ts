@@ -1,9 +1,9 @@
 // The process edge: the only module that reads process.argv and process.env, listens for
 // signals, and sets the exit code. The exit code is set, never forced with process.exit(), so
 // piped output always drains completely.
-import { systemClock } from '../api/clock.ts';
-import { SignalError } from '../api/errors.ts';
-import { spawnPagerProcess } from '../terminal/pager.ts';
+import { systemClock } from '../lib/clock.ts';
+import { SignalError } from './signal-error.ts';
+import { spawnPagerProcess } from '../output/terminal/pager.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();

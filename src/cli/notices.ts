@@ -1,7 +1,7 @@
 // Notices and warnings go to stderr, never stdout, so pipelines and cron always get clean data.
 import type { Writable } from 'node:stream';
 import type { Meta } from '../api/types.ts';
-import type { Palette } from '../terminal/colors.ts';
+import type { Palette } from '../output/terminal/colors.ts';
 
 export interface Notices {
   /** For people at a terminal: shown when stderr is a TTY or with --verbose. */

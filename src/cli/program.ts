@@ -1,12 +1,12 @@
 // The command line, built fresh per run so that tests can run many in one process.
 import { Command } from 'commander';
 import type { Context } from './context.ts';
-import { registerConfig } from './commands/config.ts';
-import { registerMetrics } from './commands/metrics.ts';
-import { registerRecords } from './commands/records.ts';
-import { registerSandbox } from './commands/sandbox.ts';
-import { registerStatus } from './status/command.ts';
-import { registerCompletion } from './completion/command.ts';
+import { registerConfig } from './commands/config/index.ts';
+import { registerMetrics } from './commands/metrics/index.ts';
+import { registerDocuments } from './commands/documents/index.ts';
+import { registerSandbox } from './commands/sandbox/index.ts';
+import { registerStatus } from './commands/status/index.ts';
+import { registerCompletion } from './commands/completion/index.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
 
@@ -48,7 +48,7 @@ Examples:
       ),
     );
   registerMetrics(program, ctx);
-  registerRecords(program, ctx);
+  registerDocuments(program, ctx);
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);

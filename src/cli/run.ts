@@ -1,7 +1,8 @@
 // Runs one command line and returns the exit code. Nothing here touches the real process, so
 // tests call run() directly with their own streams, clock and transport.
 import { CommanderError } from 'commander';
-import { ExitCode, HealthdataError } from '../api/errors.ts';
+import { HealthdataError } from '../lib/errors.ts';
+import { ExitCode, exitCodeOf } from './exit-codes.ts';
 import { isPipeClosed } from '../output/destination.ts';
 import type { Context } from './context.ts';
 import { buildProgram } from './program.ts';
@@ -39,9 +40,10 @@ function report(
   const print = (text: string): void => void ctx.stderr.write(redact(text));
   const error_ = errorWord(ctx);
   if (reason instanceof HealthdataError) {
-    print(`healthdata: ${reason.exitCode >= 128 ? '' : `${error_} `}${reason.message}\n`);
+    const code = exitCodeOf(reason);
+    print(`healthdata: ${code >= 128 ? '' : `${error_} `}${reason.message}\n`);
     if (verbose && reason.stack) print(`${reason.stack}\n`);
-    return reason.exitCode;
+    return code;
   }
   const message = reason instanceof Error ? reason.message : String(reason);
   print(

@@ -1,7 +1,7 @@
 // What a command needs to know about the terminal, decided once from the Context: how wide
 // stdout is and whether each stream gets colour.
-import { colorEnabled, palette, type Palette } from '../terminal/colors.ts';
-import { outputColumns } from '../terminal/width.ts';
+import { colorEnabled, palette, type Palette } from '../output/terminal/colors.ts';
+import { outputColumns } from '../output/terminal/width.ts';
 import type { Context } from './context.ts';
 
 export interface TerminalView {

@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from '../lib/errors.ts';
 
 export const CONFIG_KEYS = ['api-key', 'base-url'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];

@@ -1,10 +1,9 @@
 // Resolves the API key and base URL: flag, then environment, then config file. The config file
 // (and conf with it) is only loaded when a setting is not given by a flag or the environment.
-import { AuthError, UsageError } from '../api/errors.ts';
+import type { Env } from '../lib/env.ts';
+import { AuthError, UsageError } from '../lib/errors.ts';
 import { checkApiKey } from './keys.ts';
 import type { ConfigStore } from './store.ts';
-
-export type Env = Readonly<Record<string, string | undefined>>;
 
 export interface SettingInputs {
   flags: { apiKey?: string | undefined; baseUrl?: string | undefined };

@@ -2,7 +2,7 @@
 // directory, and a looser existing file or directory is tightened whenever it is opened.
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Env } from './settings.ts';
+import type { Env } from '../lib/env.ts';
 import type { ConfigKey } from './keys.ts';
 
 export interface ConfigStore {
@@ -17,7 +17,7 @@ export interface ConfigStore {
  * HEALTHDATA_CONFIG_DIR wins; else $XDG_CONFIG_HOME/healthdata, which is what conf's own default
  * (env-paths) picks too, but taken from the env we are given rather than the process's.
  */
-export function configDir(env: Env): string | undefined {
+function configDir(env: Env): string | undefined {
   const dir = env['HEALTHDATA_CONFIG_DIR'];
   if (dir) return dir;
   const xdg = env['XDG_CONFIG_HOME'];

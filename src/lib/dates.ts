@@ -1,6 +1,6 @@
 // Calendar dates as 'YYYY-MM-DD' strings. Arithmetic is done in UTC on the date alone, so a
 // daylight-saving change can never shift a day; "today" comes from the local calendar.
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from './errors.ts';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -5,7 +5,7 @@ import { constants, writeSync } from 'node:fs';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { UsageError } from '../api/errors.ts';
+import { UsageError } from '../lib/errors.ts';
 import type { Destination } from './destination.ts';
 
 export interface FileDestination extends Destination {

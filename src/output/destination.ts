@@ -2,7 +2,7 @@
 // more. A reader that went away (EPIPE) becomes a PipeClosedError, which the CLI treats as a
 // normal, quiet end: `healthdata metrics | head` is not a failure.
 import type { Writable } from 'node:stream';
-import { ExitCode, HealthdataError } from '../api/errors.ts';
+import { HealthdataError } from '../lib/errors.ts';
 
 export interface Destination {
   write(text: string): Promise<void>;
@@ -12,7 +12,7 @@ export interface Destination {
 
 export class PipeClosedError extends HealthdataError {
   constructor() {
-    super('pipe_closed', 'the reader of the output went away', ExitCode.ok);
+    super('pipe_closed', 'the reader of the output went away', 'cancelled');
   }
 }
 
@@ -46,7 +46,7 @@ export function streamDestination(stream: Writable): Destination {
   };
 }
 
-export function waitForDrain(stream: Writable): Promise<void> {
+function waitForDrain(stream: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown): void => {
       stream.off('drain', onDrain);

@@ -93,7 +93,7 @@ export function sourcesBody(
   };
 }
 
-export const SANDBOX_USER = {
+const SANDBOX_USER = {
   id: 'usr_sandbox_demo',
   name: 'Sam Sandbox',
   email: 'sam@example.com',

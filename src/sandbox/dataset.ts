@@ -1,4 +1,5 @@
-import type { DayContext, ProviderSpec, SourceKind } from './providers.ts';
+import type { DayContext } from './day-context.ts';
+import type { ProviderSpec, SourceKind } from './providers.ts';
 import { formatDate } from './dates.ts';
 import { hashString, mixSeed, mulberry32 } from './prng.ts';
 import { ByteStore } from './byte-store.ts';

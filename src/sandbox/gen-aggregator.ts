@@ -1,4 +1,4 @@
-import type { DayContext } from './providers.ts';
+import type { DayContext } from './day-context.ts';
 import type { Rng } from './prng.ts';
 import { between, chance, round1 } from './prng.ts';
 

@@ -1,13 +1,13 @@
-import type { DayContext } from './providers.ts';
+import type { DayContext } from './day-context.ts';
 import { between, chance, pick, round1, round2 } from './prng.ts';
 
 // The WristBand sat in a drawer for these two weeks: no rows at all (a gap pro plans can see).
-export const WRISTBAND_GAP_DAYS_AGO = { first: 60, last: 73 } as const;
+const WRISTBAND_GAP_DAYS_AGO = { first: 60, last: 73 } as const;
 
 /** Samples per day of the streamed metrics at scale 1; `scale` multiplies them. */
-export const STREAM_SAMPLES_PER_DAY = { heart_rate: 24, spo2: 6 } as const;
+const STREAM_SAMPLES_PER_DAY = { heart_rate: 24, spo2: 6 } as const;
 
-export const WORKOUT_TYPES = [
+const WORKOUT_TYPES = [
   'Running',
   'Cycling',
   'Yoga, outdoors',
@@ -15,8 +15,7 @@ export const WORKOUT_TYPES = [
   'Café "HIIT", 5×3',
   'Swimming',
 ] as const;
-export const SLEEP_QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
-export const MOODS = ['calm', 'content', 'energised', 'stressed', 'tired'] as const;
+const MOODS = ['calm', 'content', 'energised', 'stressed', 'tired'] as const;
 
 function sleepQuality(minutes: number): string {
   if (minutes >= 490) return 'excellent';

@@ -1,4 +1,4 @@
-import type { Rng } from './prng.ts';
+import type { DayContext } from './day-context.ts';
 import {
   generateMindfulApp,
   generateRingWear,
@@ -16,16 +16,6 @@ export interface MetricSpec {
   stream: boolean;
   /** Text metrics carry textValue and a null numValue. */
   text: boolean;
-}
-
-/** What a provider's generator sees for one day. */
-export interface DayContext {
-  readonly day: number;
-  readonly ago: number;
-  readonly rng: Rng;
-  readonly scale: number;
-  /** The rows of `metric` for this day, in source order; push numbers or (text metrics) strings. */
-  out(metric: string): Array<number | string>;
 }
 
 export interface ProviderSpec {

@@ -4,7 +4,7 @@ export interface Reply {
   body: Buffer;
 }
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonReply(
   status: number,

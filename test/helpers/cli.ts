@@ -1,13 +1,11 @@
 // Runs the CLI in-process through run(), the same function the binary calls, with in-memory
 // streams. Each call gets its own empty config directory unless one is given.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { systemClock, type Clock } from '../../src/api/clock.ts';
+import { systemClock, type Clock } from '../../src/lib/clock.ts';
 import type { Context } from '../../src/cli/context.ts';
 import { run } from '../../src/cli/run.ts';
+import { tempDir } from './temp.ts';
 
 export interface CliResult {
   code: number;
@@ -26,9 +24,7 @@ export interface CliOptions {
   random?: () => number;
 }
 
-export function tempDir(prefix = 'healthdata-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir } from './temp.ts';
 
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const stdout = new PassThrough();

@@ -11,7 +11,7 @@ import {
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, expect } from 'vitest';
-import type { Clock } from '../../src/api/clock.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { fixedClock, runCli, type CliOptions, type CliResult } from './cli.ts';
 
 export const API_KEY = 'phd_live_testkey_0123456789';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { peekNextCursor } from '../../src/api/cursor-hint.ts';
+import { peekNextCursor } from '../../src/api/pagination/cursor-hint.ts';
 
 describe('peekNextCursor', () => {
   it('reads a string cursor, with escapes, from the raw body', () => {

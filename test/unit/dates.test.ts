@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/api/errors.ts';
+import { UsageError } from '../../src/lib/errors.ts';
 import { addDays, daysBetween, isValidDate, parseDateArg } from '../../src/lib/dates.ts';
 import { fixedClock } from '../helpers/cli.ts';
 

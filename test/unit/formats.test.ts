@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Meta, MetricRow } from '../../src/api/types.ts';
 import type { Destination } from '../../src/output/destination.ts';
-import { createRowSink } from '../../src/output/formats.ts';
-import type { Format } from '../../src/output/format-names.ts';
+import { createRowSink } from '../../src/output/formats/index.ts';
+import type { Format } from '../../src/output/formats/index.ts';
 
 const meta: Meta = {
   plan: 'pro',

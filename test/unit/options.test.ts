@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collectList, integer, seconds } from '../../src/cli/options.ts';
+import { collectList, integer, seconds } from '../../src/cli/flags.ts';
 
 describe('option parsers', () => {
   it('collects repeated and comma-separated lists', () => {

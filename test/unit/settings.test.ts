@@ -1,7 +1,7 @@
 import { statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AuthError, UsageError } from '../../src/api/errors.ts';
+import { AuthError, UsageError } from '../../src/lib/errors.ts';
 import { redactKey } from '../../src/config/keys.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { openConfig, type ConfigStore } from '../../src/config/store.ts';

@@ -5,8 +5,8 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
 import type { Destination } from '../../src/output/destination.ts';
-import { tableSink } from '../../src/output/formats/table.ts';
-import { palette } from '../../src/terminal/colors.ts';
+import { table as tableFormat } from '../../src/output/formats/table.ts';
+import { palette } from '../../src/output/terminal/colors.ts';
 
 const row = (over: Partial<MetricRow>): MetricRow => ({
   date: '2026-11-20',
@@ -28,7 +28,7 @@ async function table(pages: MetricRow[][], columns?: number, color = false): Pro
     },
     end: () => Promise.resolve(),
   };
-  const sink = tableSink(out, { columns, palette: palette(color) });
+  const sink = await tableFormat.rows(out, { header: true, columns, palette: palette(color) });
   for (const page of pages) await sink.write(page, undefined);
   await sink.end(undefined);
   return text.trimEnd().split('\n');

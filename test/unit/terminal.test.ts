@@ -4,16 +4,21 @@
 import { Command, Option } from 'commander';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { describe as describeProgram } from '../../src/cli/completion/model.ts';
-import { namesFrom, readCache, writeCache, CACHE_MS } from '../../src/cli/completion/names.ts';
+import { describe as describeProgram } from '../../src/cli/commands/completion/model.ts';
+import {
+  namesFrom,
+  readCache,
+  writeCache,
+  CACHE_MS,
+} from '../../src/cli/commands/completion/names.ts';
 import { mergeExtras, wrapParagraphs } from '../../src/cli/help.ts';
-import { renderDocument } from '../../src/output/documents/render.ts';
-import { pipedDocumentFormat } from '../../src/output/records.ts';
-import { colorEnabled } from '../../src/terminal/colors.ts';
-import { pagerCommand, pagerEnv } from '../../src/terminal/pager.ts';
-import { coverage, liveProgress, progressLine } from '../../src/terminal/progress.ts';
-import { palette } from '../../src/terminal/colors.ts';
-import { truncate, visible, wrapWords } from '../../src/terminal/visible.ts';
+import { renderDocument } from '../../src/output/document-view/render.ts';
+import { pipedDocumentFormat } from '../../src/output/documents.ts';
+import { colorEnabled } from '../../src/output/terminal/colors.ts';
+import { pagerCommand, pagerEnv } from '../../src/output/terminal/pager.ts';
+import { coverage, liveProgress, progressLine } from '../../src/output/terminal/progress.ts';
+import { palette } from '../../src/output/terminal/colors.ts';
+import { truncate, visible, wrapWords } from '../../src/output/terminal/visible.ts';
 import { tempDir } from '../helpers/cli.ts';
 
 const plain = palette(false);

@@ -1,9 +1,19 @@
-// One JSON document, {"data":[...],"meta":{...}}, streamed: rows are written as they arrive and
-// the document is closed only by finish(), which runs only when the export completed.
+// One JSON document. Rows: {"data":[...],"meta":{...}}, streamed: rows are written as they
+// arrive and the document is closed only by finish(), which runs only when the export completed.
+// Documents: the body exactly as the server sent it, or indented for a person at a terminal.
 import { joinRows } from '../json-lines.ts';
-import type { Encoder } from '../sink.ts';
+import { textSink, type Encoder } from '../sink.ts';
+import type { OutputFormat } from './format.ts';
 
-export function jsonEncoder(): Encoder {
+export const json: OutputFormat = {
+  rows: (out) => textSink(jsonEncoder(), out),
+  document: ({ body, text }, { pretty }) => {
+    if (pretty) return JSON.stringify(body, null, 2) + '\n';
+    return text.endsWith('\n') ? text : text + '\n';
+  },
+};
+
+function jsonEncoder(): Encoder {
   let first = true;
   return {
     start: () => '{"data":[',

@@ -1,21 +1,37 @@
-// The metrics table, for people. A lean aligned writer rather than cli-table3: cli-table3 builds
+// Tables, for people: the metrics stream here, documents (catalog, sources, profile) in
+// ../document-view/, which draws its small tables with cli-table3.
+//
+// The metrics table. A lean aligned writer rather than cli-table3: cli-table3 builds
 // a cell object per value, measures every string with string-width and lays out the whole table
 // in memory (~0.15 ms a row, 7× csv, and worse than linear on one big table). Here column widths
 // come from the first page and fit the terminal; every later row is one padded string, built
 // without per-cell objects, so the table streams at about the cost of csv.
 import type { MetricRow } from '../../api/types.ts';
-import { PLAIN, type Palette } from '../../terminal/colors.ts';
-import { displayWidth, pad, truncate, visible } from '../../terminal/visible.ts';
+import { renderDocument } from '../document-view/render.ts';
+import { PLAIN, type Palette } from '../terminal/colors.ts';
+import { displayWidth, pad, truncate, visible } from '../terminal/visible.ts';
 import type { Destination } from '../destination.ts';
 import type { RowSink } from '../sink.ts';
+import type { OutputFormat } from './format.ts';
 
-export const HEAD = ['date', 'provider', 'metric', 'value', 'unit', 'stream'] as const;
+export const table: OutputFormat = {
+  rows: (out, options) => tableSink(out, options),
+  document: ({ body }, options) =>
+    renderDocument(body, {
+      title: options.title ?? 'Document',
+      columns: options.columns,
+      ...(options.palette ? { palette: options.palette } : {}),
+      ...(options.hideKeys ? { hide: options.hideKeys } : {}),
+    }),
+};
+
+const HEAD = ['date', 'provider', 'metric', 'value', 'unit', 'stream'] as const;
 const GAP = '  ';
 /** How far each text column may shrink before the table gives up fitting (then lines are cut). */
 const MIN_WIDTH = [10, 6, 8, 5, 4, 6];
 const NULL = 'null';
 
-export interface TableOptions {
+interface TableOptions {
   /** The width to fit; undefined means no limit. */
   columns?: number | undefined;
   palette?: Palette;
@@ -162,7 +178,7 @@ function renderRows(rows: readonly MetricRow[], l: Layout, palette: Palette): st
   return text;
 }
 
-export function tableSink(out: Destination, options: TableOptions = {}): RowSink {
+function tableSink(out: Destination, options: TableOptions = {}): RowSink {
   const palette = options.palette ?? PLAIN;
   let l: Layout | undefined;
   return {

@@ -1,0 +1,60 @@
+// Layer rules for src/, checked by `npm run lint:deps` (part of npm test). The folders form a
+// DAG; an import may only run down it:
+//
+//   cli ──► config, output, sandbox, api, lib
+//   sandbox ──► api (the wire types it serves), lib
+//   output ──► api (row types), lib
+//   config ──► lib
+//   api ──► lib
+//   lib ──► nothing in src/
+//
+// See docs/architecture.md. Type-only imports count too (tsPreCompilationDeps).
+/** @param {string} from @param {string[]} allowed */
+const layer = (from, allowed) => ({
+  name: `${from}-imports-down`,
+  comment: `src/${from}/ may only import from src/{${allowed.join(',')}}/ — see docs/architecture.md`,
+  severity: 'error',
+  from: { path: `^src/${from}/` },
+  to: { path: '^src/', pathNot: `^src/(${[from, ...allowed].join('|')})/` },
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles between files, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    layer('lib', []),
+    layer('api', ['lib']),
+    layer('config', ['lib']),
+    layer('output', ['api', 'lib']),
+    layer('sandbox', ['api', 'lib']),
+    layer('cli', ['config', 'output', 'sandbox', 'api', 'lib']),
+    {
+      name: 'transport-knows-no-pagination',
+      comment: 'The transport (one attempt, redirects, decoding, status) knows nothing of pages.',
+      severity: 'error',
+      from: { path: '^src/api/transport/' },
+      to: { path: '^src/api/(pagination|client)' },
+    },
+    {
+      name: 'commands-are-independent',
+      comment: 'A command folder does not reach into another command folder.',
+      severity: 'error',
+      from: { path: '^src/cli/commands/([^/]+)/' },
+      to: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Dynamic import() counts: lazily loaded code must obey the layers too.
+    moduleSystems: ['es6'],
+  },
+};

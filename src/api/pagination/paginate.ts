@@ -1,0 +1,92 @@
+// Pagination as an async generator of pages. The request for page N+1 goes out before page N
+// is handed to the consumer, and even before page N is parsed: the next cursor is read off the
+// raw text (a hint, checked against the parsed page). So the server, the parser and the writer
+// all work at once. Stopping early (`break`, an error, the row cap) aborts whatever is in flight.
+import { ProtocolError } from '../errors.ts';
+import type { MetricsQuery } from '../types.ts';
+import type { FetchedPage, FetchPage, Page } from './types.ts';
+
+export interface PaginateOptions {
+  pageSize: number;
+  /** Stop once this many rows were yielded; the last request asks only for what is left. */
+  maxRows?: number;
+  signal?: AbortSignal;
+}
+
+interface InFlight {
+  cursor: string | undefined;
+  response: Promise<FetchedPage>;
+  abort(): void;
+}
+
+export async function* paginate(
+  fetchPage: FetchPage,
+  query: MetricsQuery,
+  options: PaginateOptions,
+): AsyncGenerator<Page, void, undefined> {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  const seen = new Set<string>();
+  let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
+  const send = (cursor: string | undefined, rowsLeft: number): InFlight => {
+    const own = new AbortController();
+    const signal = AbortSignal.any([controller.signal, own.signal]);
+    const response = fetchPage(query, cursor, Math.min(options.pageSize, rowsLeft), signal);
+    // If the consumer stops, or a guess was wrong, nobody awaits this: its rejection is expected.
+    response.catch(() => undefined);
+    return { cursor, response, abort: () => own.abort() };
+  };
+  try {
+    if (options.signal?.aborted) throw options.signal.reason;
+    let current: InFlight | undefined = send(undefined, remaining);
+    while (current) {
+      const fetched = await current.response;
+      const asked = Math.min(options.pageSize, remaining);
+      // Guess that the page is full, so a guessed request never asks for more than is left.
+      let next: InFlight | undefined;
+      const hint = fetched.cursorHint;
+      if (typeof hint === 'string' && !seen.has(hint) && remaining - asked > 0) {
+        next = send(hint, remaining - asked);
+        // undici writes the request on a later turn of the event loop; let it, before parsing
+        // and writing keep this turn busy for a millisecond or more.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const page = fetched.parse();
+      let data = page.data;
+      let cut = false;
+      if (data.length > remaining) {
+        data = data.slice(0, remaining);
+        cut = true;
+      }
+      remaining -= data.length;
+      const cursor = page.next_cursor;
+      if (next && next.cursor !== cursor) {
+        next.abort();
+        next = undefined;
+      }
+      if (cursor !== null) {
+        if (remaining <= 0) {
+          cut = true;
+          next?.abort();
+          next = undefined;
+        } else {
+          // A server that hands back a cursor it already gave would loop forever.
+          if (seen.has(cursor)) {
+            throw new ProtocolError(
+              'the API repeated a pagination cursor; stopping instead of looping forever',
+              'cursor_loop',
+            );
+          }
+          seen.add(cursor);
+          next ??= send(cursor, remaining);
+        }
+      }
+      current = next;
+      yield { data, next_cursor: cursor, meta: page.meta, cut };
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    controller.abort();
+  }
+}

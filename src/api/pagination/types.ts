@@ -1,0 +1,22 @@
+// The types pagination is built on. The client produces FetchedPages; paginate() and
+// paginateParallel() consume a FetchPage and yield Pages.
+import type { MetricsPage, MetricsQuery } from '../types.ts';
+
+/** A page whose body has arrived but is not parsed yet. */
+export interface FetchedPage {
+  /** next_cursor as read off the raw body: a string, null (last page), or undefined (unknown). */
+  readonly cursorHint: string | null | undefined;
+  parse(): MetricsPage;
+}
+
+export type FetchPage = (
+  query: MetricsQuery,
+  cursor: string | undefined,
+  limit: number,
+  signal: AbortSignal,
+) => Promise<FetchedPage>;
+
+export interface Page extends MetricsPage {
+  /** True when rows were left unread because of `maxRows`. */
+  cut: boolean;
+}

@@ -1,0 +1,73 @@
+// `healthdata config …`: manage the config file. The API key is only ever shown redacted.
+import { HealthdataError, UsageError } from '../../../lib/errors.ts';
+import { parseBaseUrl } from '../../../api/transport/origin.ts';
+import { checkApiKey, checkConfigKey, redactKey, type ConfigKey } from '../../../config/keys.ts';
+import { openConfig, type ConfigStore } from '../../../config/store.ts';
+import type { Context } from '../../context.ts';
+import { readSecret } from './secret-input.ts';
+
+type Action = 'set' | 'get' | 'unset' | 'list' | 'path';
+
+export async function runConfig(
+  action: Action,
+  args: { key?: string; value?: string },
+  ctx: Context,
+): Promise<void> {
+  const store = await openConfig(ctx.env);
+  const out = (text: string): void => void ctx.stdout.write(`${text}\n`);
+  switch (action) {
+    case 'path':
+      out(store.path);
+      return;
+    case 'list': {
+      for (const [key, value] of Object.entries(store.all()))
+        out(`${key}=${show(key as ConfigKey, value)}`);
+      return;
+    }
+    case 'get': {
+      const key = checkConfigKey(args.key ?? '');
+      const value = store.get(key);
+      if (value === undefined) {
+        throw new HealthdataError('config_unset', `${key} is not set in ${store.path}`, 'failure');
+      }
+      out(show(key, value));
+      return;
+    }
+    case 'unset': {
+      const key = checkConfigKey(args.key ?? '');
+      store.delete(key);
+      ctx.stderr.write(`removed ${key} from ${store.path}\n`);
+      return;
+    }
+    case 'set':
+      await set(store, checkConfigKey(args.key ?? ''), args.value, ctx);
+      return;
+  }
+}
+
+async function set(
+  store: ConfigStore,
+  key: ConfigKey,
+  given: string | undefined,
+  ctx: Context,
+): Promise<void> {
+  let value = given;
+  if (key === 'api-key') {
+    value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, 'API key (input hidden): ');
+    checkApiKey(value.trim(), given === undefined ? 'stdin' : 'the command line');
+    value = value.trim();
+  } else {
+    if (value === undefined) {
+      throw new UsageError(
+        `config set ${key} needs a value, e.g. healthdata config set base-url https://api.example.com`,
+      );
+    }
+    parseBaseUrl(value, true);
+  }
+  store.set(key, value);
+  ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${store.path}\n`);
+}
+
+function show(key: ConfigKey, value: string): string {
+  return key === 'api-key' ? redactKey(value) : value;
+}

@@ -1,0 +1,153 @@
+// `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
+import { paginate } from '../../../api/pagination/paginate.ts';
+import type { FetchPage, Page } from '../../../api/pagination/types.ts';
+import { paginateParallel } from '../../../api/pagination/parallel.ts';
+import { planPartitions } from '../../../api/pagination/plan.ts';
+import { UsageError } from '../../../lib/errors.ts';
+import type { HealthClient } from '../../../api/client.ts';
+import type { Meta, MetricsQuery } from '../../../api/types.ts';
+import { parseDateArg } from '../../../lib/dates.ts';
+import { createRowSink } from '../../../output/formats/index.ts';
+import type { Context } from '../../context.ts';
+import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
+import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
+import { connectClient } from '../../connect-client.ts';
+import { openTarget } from '../../output-target.ts';
+import { terminalView } from '../../terminal.ts';
+import { metricsProgress } from './progress.ts';
+
+export interface MetricsFlags extends ConnectionFlags, OutputFlags {
+  metric?: string[];
+  provider?: string[];
+  from?: string;
+  to?: string;
+  limit?: number;
+  pageSize: number;
+  parallel: number;
+}
+
+/** How far each --parallel partition may run ahead of the writer, in pages; also its size. */
+const PARALLEL_DEPTH = 6;
+
+export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<void> {
+  const now = ctx.clock.now();
+  const query: MetricsQuery = {};
+  if (flags.metric) query.metric = flags.metric;
+  if (flags.provider) query.provider = flags.provider;
+  if (flags.from !== undefined) query.from = parseDateArg('--from', flags.from, now);
+  if (flags.to !== undefined) query.to = parseDateArg('--to', flags.to, now);
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new UsageError(
+      `--from ${query.from} is after --to ${query.to} — swap them, or widen the range`,
+      'bad_range',
+    );
+  }
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: ctx.stderrIsTTY,
+    palette: terminalView(ctx).err,
+  });
+  const api = await connectClient(flags, ctx, notices, Math.max(4, flags.parallel + 1));
+  try {
+    const target = await openTarget(flags, ctx);
+    const progress = metricsProgress(flags, ctx, query);
+    try {
+      const terminal = terminalView(ctx, flags.output !== undefined);
+      const sink = await createRowSink(target.format, target.destination, {
+        header: flags.header,
+        columns: terminal.columns,
+        palette: terminal.out,
+      });
+      const pages = await openPages(api.client, query, flags, ctx, notices);
+      let meta: Meta | undefined;
+      let rows = 0;
+      let cut = false;
+      for await (const page of pages) {
+        if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);
+        meta = page.meta ?? meta;
+        await sink.write(page.data, meta);
+        rows += page.data.length;
+        cut ||= page.cut;
+        progress.page(rows, page.data.at(-1)?.date, meta);
+      }
+      await sink.end(meta);
+      progress.clear();
+      if (cut) {
+        notices.warn(
+          `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
+        );
+      }
+      const summary = progress.summary(rows);
+      if (summary !== undefined) notices.info(summary);
+    } catch (error) {
+      await target.file?.discard();
+      throw error;
+    } finally {
+      progress.clear();
+      await target.pager?.close();
+    }
+  } finally {
+    await api.close();
+  }
+}
+
+function announce(meta: Meta, query: MetricsQuery, notices: Notices): void {
+  notices.info(describeMeta(meta));
+  if (query.from !== undefined) {
+    const warning = clampWarning(query.from, meta);
+    if (warning) notices.warn(warning);
+  }
+}
+
+async function openPages(
+  client: HealthClient,
+  query: MetricsQuery,
+  flags: MetricsFlags,
+  ctx: Context,
+  notices: Notices,
+): Promise<AsyncIterable<Page>> {
+  const fetchPage: FetchPage = (q, cursor, limit, signal) =>
+    client.fetchMetricsPage(q, cursor, limit, signal);
+  const options = {
+    pageSize: flags.pageSize,
+    signal: ctx.signal,
+    ...(flags.limit !== undefined ? { maxRows: flags.limit } : {}),
+  };
+  if (flags.parallel <= 1) return paginate(fetchPage, query, options);
+
+  // The first page comes first in any case. Its meta tells where the range really starts (the
+  // history floor), and how densely rows fill the days, which sizes the partitions.
+  const first = await client.metricsPage(
+    query,
+    undefined,
+    Math.min(flags.pageSize, flags.limit ?? Infinity),
+    ctx.signal,
+  );
+  const plan = planPartitions(
+    query,
+    first,
+    flags.pageSize * PARALLEL_DEPTH,
+    flags.limit ?? Number.POSITIVE_INFINITY,
+  );
+  if (plan === 'single') {
+    return paginateParallel(fetchPage, [], { ...options, concurrency: 1, depth: 1, lead: first });
+  }
+  // Below, the first page is not kept: the export starts over, sequentially (a rare case).
+  if (plan === 'sequential') return paginate(fetchPage, query, options);
+  if (plan === 'no_start') {
+    notices.warn(
+      '--parallel needs a start date when the plan has no history floor; pass --from — fetching sequentially',
+    );
+    return paginate(fetchPage, query, options);
+  }
+  notices.verbose(
+    `--parallel ${flags.parallel}: ${plan.partitions.length} partitions of ${plan.days} days, ${flags.parallel} at a time`,
+  );
+  return paginateParallel(fetchPage, plan.partitions, {
+    ...options,
+    concurrency: flags.parallel,
+    depth: PARALLEL_DEPTH,
+    lead: plan.lead,
+  });
+}

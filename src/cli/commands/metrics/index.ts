@@ -1,0 +1,54 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
+import { addConnectionOptions, addOutputOptions, collectList, integer } from '../../flags.ts';
+import type { MetricsFlags } from './action.ts';
+
+export function registerMetrics(program: Command, ctx: Context): void {
+  const command = program
+    .command('metrics')
+    .description('list your metric rows, newest first, following every page')
+    .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
+    .option(
+      '-p, --provider <names>',
+      'provider name(s), case-insensitive; repeat or comma-separate',
+      collectList,
+    )
+    .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
+    .option('--to <date>', 'end date, inclusive (same forms as --from)')
+    .option(
+      '--limit <n>',
+      'write at most n rows in total (default: all)',
+      integer(1, Number.MAX_SAFE_INTEGER, '--limit'),
+    )
+    .addOption(
+      new Option('--page-size <n>', "rows per request, sent as the API's limit (1-1000)")
+        .default(1000)
+        .argParser(integer(1, 1000, '--page-size')),
+    )
+    .addOption(
+      new Option('--parallel <n>', 'fetch n date partitions concurrently (output order unchanged)')
+        .default(1)
+        .argParser(integer(1, 16, '--parallel')),
+    );
+  addOutputOptions(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    footer(
+      ctx,
+      `
+Several rows for one day (one per source app of a phone health aggregator) must not be added
+up: use the <metric>_total twin (e.g. steps_total), which holds the de-duplicated daily total.
+
+Examples:
+  healthdata metrics --demo --metric steps_total --from 2024-01-01
+  healthdata metrics -m steps_total,resting_heart_rate --from 30d -f json | jq '.data[0]'
+  healthdata metrics --from 2025-01-01 -o steps.csv`,
+    ),
+  );
+  command.action(async (flags: MetricsFlags) => {
+    const { runMetrics } = await import('./action.ts');
+    await runMetrics(flags, ctx);
+  });
+}

@@ -1,0 +1,53 @@
+// `healthdata sandbox`: the built-in API server in the foreground until Ctrl-C.
+import { UsageError } from '../../../lib/errors.ts';
+import type { Context } from '../../context.ts';
+
+export interface SandboxFlags {
+  port: number;
+  host: string;
+  plan: string;
+  today?: string;
+  seed: number;
+  scale: number;
+  latency?: number;
+  failRate?: number;
+  rateLimit?: number;
+}
+
+export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
+  const { startSandbox } = await import('../../../sandbox/index.ts');
+  let sandbox;
+  try {
+    sandbox = await startSandbox({
+      port: flags.port,
+      host: flags.host,
+      plan: flags.plan,
+      seed: flags.seed,
+      scale: flags.scale,
+      ...(flags.today !== undefined ? { today: flags.today } : {}),
+      ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
+      ...(flags.failRate !== undefined ? { failRate: flags.failRate } : {}),
+      ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new UsageError(
+        `port ${flags.port} is in use — pick another with --port, or --port 0 for any free one`,
+        'port_in_use',
+      );
+    }
+    throw new UsageError((error as Error).message, 'bad_sandbox_option');
+  }
+  ctx.stderr.write(
+    `healthdata sandbox: plan ${sandbox.plan}, today ${sandbox.today}, ${sandbox.rowCount} rows — Ctrl-C to stop\n`,
+  );
+  // The URL and the demo key are what the user came for, so they go to stdout, ready to eval.
+  ctx.stdout.write(`HEALTHDATA_BASE_URL=${sandbox.url}\nHEALTHDATA_API_KEY=${sandbox.apiKey}\n`);
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  ctx.stderr.write('healthdata sandbox: stopped\n');
+}

@@ -1,0 +1,62 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
+import { integer } from '../../flags.ts';
+import type { SandboxFlags } from './action.ts';
+
+function fraction(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !(value >= 0 && value <= 1)) {
+    throw new InvalidArgumentError('must be a number from 0 to 1.');
+  }
+  return value;
+}
+
+export function registerSandbox(program: Command, ctx: Context): void {
+  program
+    .command('sandbox')
+    .description('run the built-in API server with synthetic demo data (Ctrl-C to stop)')
+    .addOption(
+      new Option('--port <port>', 'port to listen on (0 = any free port)')
+        .default(8787)
+        .argParser(integer(0, 65535, '--port')),
+    )
+    .option('--host <host>', 'address to bind (loopback by default)', '127.0.0.1')
+    .option('--plan <plan>', 'free, basic, pro or unlimited', 'pro')
+    .option('--today <date>', "fix the sandbox's today (YYYY-MM-DD; default: the real date)")
+    .addOption(
+      new Option('--seed <n>', 'seed of the synthetic data')
+        .default(1)
+        .argParser(integer(0, 2 ** 31 - 1, '--seed')),
+    )
+    .addOption(
+      new Option(
+        '--scale <n>',
+        'multiply the streamed samples, 1-100 (26: over 1,000,000 rows on --plan unlimited)',
+      )
+        .default(1)
+        .argParser(integer(1, 100, '--scale')),
+    )
+    .option('--latency <ms>', 'delay every response', integer(0, 600_000, '--latency'))
+    .option('--fail-rate <0..1>', 'answer this fraction of requests with 503', fraction)
+    .option(
+      '--rate-limit <n>',
+      'allow n requests per second; more get 429 with Retry-After',
+      integer(1, 1_000_000, '--rate-limit'),
+    )
+    .addHelpText(
+      'after',
+      footer(
+        ctx,
+        `
+Examples:
+  healthdata sandbox
+  healthdata sandbox --plan free --port 0
+  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5`,
+      ),
+    )
+    .action(async (flags: SandboxFlags) => {
+      const { runSandbox } = await import('./action.ts');
+      await runSandbox(flags, ctx);
+    });
+}

@@ -1,0 +1,84 @@
+// Connects to the API: turns the connection flags into a ready client, with the settings
+// resolved (or the in-process sandbox started, for --demo), one keep-alive undici Agent for the
+// whole run, and the retry/timeout policy. close() releases all of it.
+// Static import: this module is itself loaded lazily, so undici stays out of start-up.
+import { Agent, type Dispatcher } from 'undici';
+import { HealthClient } from '../api/client.ts';
+import { parseBaseUrl } from '../api/transport/origin.ts';
+import { defaultRetryPolicy } from '../api/transport/retry.ts';
+import { openConfig } from '../config/store.ts';
+import { resolveSettings } from '../config/settings.ts';
+import type { Runtime } from './context.ts';
+import type { Notices } from './notices.ts';
+import type { ConnectionFlags } from './flags.ts';
+import { VERSION } from './version.ts';
+
+export interface ConnectedClient {
+  client: HealthClient;
+  /** Closes the transport (and the --demo sandbox). */
+  close(): Promise<void>;
+}
+
+export async function connectClient(
+  flags: ConnectionFlags,
+  ctx: Runtime,
+  notices: Notices,
+  connections = 4,
+): Promise<ConnectedClient> {
+  const cleanups: (() => Promise<void>)[] = [];
+  let baseUrl: string;
+  let apiKey: string;
+  if (flags.demo) {
+    const { startSandbox } = await import('../sandbox/index.ts');
+    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => sandbox.close());
+    baseUrl = sandbox.url;
+    apiKey = sandbox.apiKey;
+    notices.info(`using the built-in sandbox with demo data (${sandbox.url})`);
+  } else {
+    const settings = await resolveSettings({
+      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
+      env: ctx.env,
+      config: () => openConfig(ctx.env),
+    });
+    baseUrl = settings.baseUrl.value;
+    apiKey = settings.apiKey.value;
+    notices.verbose(
+      `base URL from ${settings.baseUrl.source}, API key from ${settings.apiKey.source}`,
+    );
+  }
+  try {
+    const url = parseBaseUrl(baseUrl, flags.allowInsecureHttp ?? false);
+    const timeoutMs = Math.round(flags.timeout * 1000);
+    let dispatcher: Dispatcher;
+    if (ctx.dispatcher) {
+      dispatcher = ctx.dispatcher;
+    } else {
+      const agent = new Agent({
+        connections,
+        keepAliveTimeout: 10_000,
+        connect: { timeout: timeoutMs },
+      });
+      dispatcher = agent;
+      cleanups.unshift(() => agent.destroy());
+    }
+    const client = new HealthClient({
+      baseUrl: url,
+      apiKey,
+      dispatcher,
+      clock: ctx.clock,
+      retry: { ...defaultRetryPolicy, retries: flags.retries, random: ctx.random ?? Math.random },
+      timeoutMs,
+      userAgent: `healthdata/${VERSION} node/${process.versions.node}`,
+      log: (line) => notices.verbose(line),
+    });
+    return { client, close: () => runAll(cleanups) };
+  } catch (error) {
+    await runAll(cleanups);
+    throw error;
+  }
+}
+
+async function runAll(cleanups: readonly (() => Promise<void>)[]): Promise<void> {
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+}

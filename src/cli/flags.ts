@@ -1,0 +1,99 @@
+// Option parsers for commander. They throw InvalidArgumentError, which commander reports and
+// src/cli/run.ts maps to exit 2.
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { FORMATS } from '../output/formats/index.ts';
+
+export function integer(min: number, max: number, what: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text.trim())) {
+      throw new InvalidArgumentError(`${what} must be a whole number from ${min} to ${max}.`);
+    }
+    const value = Number(text);
+    if (value < min || value > max) {
+      throw new InvalidArgumentError(`${what} must be from ${min} to ${max}.`);
+    }
+    return value;
+  };
+}
+
+export function seconds(min: number, max: number) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+      throw new InvalidArgumentError(`must be a number of seconds from ${min} to ${max}.`);
+    }
+    return value;
+  };
+}
+
+/** Repeatable and comma-separated: `-m a -m b,c` → ['a', 'b', 'c']. */
+export function collectList(text: string, previous: string[] | undefined): string[] {
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (items.length === 0) throw new InvalidArgumentError('needs at least one name.');
+  return [...(previous ?? []), ...items];
+}
+
+export interface ConnectionFlags {
+  apiKey?: string;
+  baseUrl?: string;
+  demo?: boolean;
+  retries: number;
+  timeout: number;
+  allowInsecureHttp?: boolean;
+  verbose?: boolean;
+  quiet?: boolean;
+}
+
+export interface OutputFlags {
+  format?: string;
+  output?: string;
+  header: boolean;
+  /** False with --no-pager. */
+  pager: boolean;
+}
+
+/** Options shared by every command that talks to the API. */
+export function addConnectionOptions(command: Command): Command {
+  return command
+    .option('--api-key <key>', 'API key (else HEALTHDATA_API_KEY, else the config file)')
+    .option('--base-url <url>', 'API base URL (else HEALTHDATA_BASE_URL, else the config file)')
+    .option('--demo', 'run against the built-in sandbox with demo data')
+    .addOption(
+      new Option('--retries <n>', 'retries for a failed request (408, 429, 5xx, network)')
+        .default(3)
+        .argParser(integer(0, 10, '--retries')),
+    )
+    .addOption(
+      new Option(
+        '--timeout <seconds>',
+        'bound on connecting, on the headers and on each body of a request',
+      )
+        .default(30)
+        .argParser(seconds(0.1, 3600)),
+    )
+    .option(
+      '--allow-insecure-http',
+      'allow plain http:// to a non-loopback host (sends the key in clear)',
+    )
+    .option('-q, --quiet', 'no notices or warnings on stderr (errors are still printed)')
+    .option('--verbose', 'log each request to stderr (key redacted); stack traces on errors');
+}
+
+export function addOutputOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '-f, --format <format>',
+        'table, json, ndjson, csv or tsv (default: table on a terminal, else csv)',
+      ).choices(FORMATS),
+    )
+    .option(
+      '-o, --output <file>',
+      'write to a file atomically (temp file, fsync, rename) instead of stdout',
+    )
+    .option('--no-header', 'leave out the csv/tsv header row')
+    .option('--no-pager', 'do not page the output on a terminal (see HEALTHDATA_PAGER)');
+}

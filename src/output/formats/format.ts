@@ -1,0 +1,35 @@
+// What every output format must do. A format serves both shapes of data the CLI writes, so a
+// new one cannot forget either: the type checker rejects a format missing rows or document.
+import type { Destination } from '../destination.ts';
+import type { RowSink } from '../sink.ts';
+import type { Palette } from '../terminal/colors.ts';
+
+export interface FormatOptions {
+  /** csv/tsv: write the header row. */
+  header: boolean;
+  /** table: the width to fit (undefined: no limit), and the colours. */
+  columns?: number | undefined;
+  palette?: Palette;
+}
+
+export interface DocumentOptions extends FormatOptions {
+  /** Keys left out of tables because they are shown elsewhere (the plan window). */
+  hideKeys?: readonly string[];
+  /** table: the title of the document's first block (`Profile`). */
+  title?: string;
+  /** json: indented for a person, instead of the body as received. */
+  pretty?: boolean;
+}
+
+/** A free-form JSON body (catalog, sources, profile): parsed, and the exact text received. */
+export interface JsonDocument {
+  body: unknown;
+  text: string;
+}
+
+export interface OutputFormat {
+  /** A streaming sink for metric rows, written page by page (`healthdata metrics`). */
+  rows(out: Destination, options: FormatOptions): RowSink | Promise<RowSink>;
+  /** The whole text for one JSON document; the caller writes it and ends the destination. */
+  document(doc: JsonDocument, options: DocumentOptions): string | Promise<string>;
+}

@@ -1,0 +1,42 @@
+// The format registry: a format is one file in this folder exporting an OutputFormat, plus one
+// line here. Formats load lazily, so parsing options (which needs only the names) loads no CSV
+// or table code, and --help stays fast.
+import type { Destination } from '../destination.ts';
+import type { RowSink } from '../sink.ts';
+import type { DocumentOptions, FormatOptions, JsonDocument, OutputFormat } from './format.ts';
+
+const REGISTRY = {
+  table: () => import('./table.ts').then((m) => m.table),
+  json: () => import('./json.ts').then((m) => m.json),
+  ndjson: () => import('./ndjson.ts').then((m) => m.ndjson),
+  csv: () => import('./csv.ts').then((m) => m.csv),
+  tsv: () => import('./csv.ts').then((m) => m.tsv),
+} satisfies Record<string, () => Promise<OutputFormat>>;
+
+export type Format = keyof typeof REGISTRY;
+export const FORMATS = Object.keys(REGISTRY) as readonly Format[];
+
+export function isFormat(value: string): value is Format {
+  return Object.hasOwn(REGISTRY, value);
+}
+
+export async function createRowSink(
+  format: Format,
+  out: Destination,
+  options: FormatOptions,
+): Promise<RowSink> {
+  const chosen = await REGISTRY[format]();
+  return chosen.rows(out, options);
+}
+
+/** Writes one JSON document in the format, then ends the destination. */
+export async function writeDocument(
+  format: Format,
+  doc: JsonDocument,
+  out: Destination,
+  options: DocumentOptions,
+): Promise<void> {
+  const chosen = await REGISTRY[format]();
+  await out.write(await chosen.document(doc, options));
+  await out.end();
+}

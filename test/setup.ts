@@ -1,0 +1,5 @@
+// Runs in every test file (vitest setupFiles).
+import { afterAll } from 'vitest';
+import { removeTempDirs } from './helpers/temp.ts';
+
+afterAll(removeTempDirs);
