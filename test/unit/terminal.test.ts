@@ -120,7 +120,7 @@ describe('progress', () => {
     expect(line).toBe('█████░░░░░░░░░░░░░░░  25% ETA 6s  5,000 rows · 5 pages · 2,500 rows/s');
     expect(
       progressLine({ rows: 10, pages: 1, elapsedMs: 0, fraction: undefined }, 100, plain),
-    ).toBe('10 rows · 1 pages · 0 rows/s');
+    ).toBe('10 rows · 1 page · 0 rows/s');
   });
 
   it('redraws at most every 100 ms of the clock, and clears its line', () => {

@@ -37,7 +37,8 @@ function duration(ms: number): string {
 
 export function progressLine(state: ProgressState, width: number, p: Palette): string {
   const perSecond = state.elapsedMs > 0 ? Math.round((state.rows * 1000) / state.elapsedMs) : 0;
-  const numbers = `${count(state.rows)} rows · ${count(state.pages)} pages · ${count(perSecond)} rows/s`;
+  const pages = `${count(state.pages)} page${state.pages === 1 ? '' : 's'}`;
+  const numbers = `${count(state.rows)} rows · ${pages} · ${count(perSecond)} rows/s`;
   let bar = '';
   if (state.fraction !== undefined) {
     const filled = Math.round(state.fraction * BAR);
@@ -62,12 +63,14 @@ export interface LiveProgress {
 export function liveProgress(options: {
   write: (text: string) => void;
   now: () => number;
+  /** When the export started (rates and the ETA count from here); default: now. */
+  started?: number;
   from: string | undefined;
   to: string;
   width: number | undefined;
   palette: Palette;
 }): LiveProgress {
-  const started = options.now();
+  const started = options.started ?? options.now();
   let drawn = false;
   let last = -Infinity;
   return {

@@ -44,6 +44,7 @@ export function metricsProgress(
         live = liveProgress({
           write: (text) => void ctx.stderr.write(text),
           now: () => ctx.clock.now(),
+          started,
           from,
           to: query.to ?? localDate(started),
           width: ctx.stderrColumns,
