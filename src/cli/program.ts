@@ -9,6 +9,7 @@ import { registerStatus } from './commands/status/index.ts';
 import { registerCompletion } from './commands/completion/index.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
+import { errorWord } from './terminal.ts';
 
 export function buildProgram(
   ctx: Context,
@@ -29,7 +30,8 @@ export function buildProgram(
       getErrHelpWidth: () => helpWidth(ctx, true),
       writeOut: (text) => void ctx.stdout.write(text),
       writeErr: (text) => void ctx.stderr.write(text),
-      outputError: (text, write) => write(redact(usageLine(text, helpFor(program, commandName)))),
+      outputError: (text, write) =>
+        write(redact(usageLine(text, helpFor(program, commandName), errorWord(ctx)))),
     })
     .addHelpText(
       'after',
@@ -62,10 +64,10 @@ function helpFor(program: Command, name: string | undefined): string {
 }
 
 /** commander says "error: …"; make it one line in the CLI's own voice, with a way forward. */
-function usageLine(text: string, helpCommand: string): string {
+function usageLine(text: string, helpCommand: string, error = 'error:'): string {
   const message = text
     .trim()
     .replace(/^error:\s*/, '')
     .replace(/\s*\n\s*/g, ' ');
-  return `healthdata: error: ${message} (see '${helpCommand}')\n`;
+  return `healthdata: ${error} ${message} (see '${helpCommand}')\n`;
 }

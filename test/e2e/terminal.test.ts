@@ -122,6 +122,22 @@ describe('catalog, sources and profile at 80 columns', () => {
     );
   });
 
+  it('metrics -f json is indented on a terminal, compact when piped', async () => {
+    const { screen } = await inPty(
+      'hd metrics -m weight --from 5d -f json --no-pager 2>/dev/null',
+      {
+        cols: 80,
+        env: env(),
+      },
+    );
+    expect(screen).toMatch(/^ {4}\{\n {6}"date": /m);
+    const piped = await spawnShell(`${hd} metrics -m weight --from 5d -f json | cat`, {
+      env: env(),
+    });
+    expect(JSON.parse(screen)).toEqual(JSON.parse(piped.stdout));
+    expect(piped.stdout).not.toContain('\n  ');
+  });
+
   it('-f json is indented on a terminal', async () => {
     const { screen } = await inPty('hd profile -f json --no-pager 2>/dev/null', {
       cols: 80,
@@ -168,6 +184,11 @@ describe('colour', () => {
       cols: 100,
       env: env(),
     });
+    const usage = await inPty('hd metrics --bogus', { cols: 100, env: env() });
+    expect(usage.code).toBe(2);
+    expect(usage.screen).toContain(
+      `healthdata: ${ESC}[31merror:${ESC}[39m unknown option '--bogus'`,
+    );
     expect(clamped.screen).toContain(`${ESC}[33mwarning:${ESC}[39m --from 2000-01-01 was clamped`);
   });
 });

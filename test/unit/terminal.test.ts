@@ -19,6 +19,7 @@ import { pagerCommand, pagerEnv } from '../../src/output/terminal/pager.ts';
 import { coverage, liveProgress, progressLine } from '../../src/output/terminal/progress.ts';
 import { palette } from '../../src/output/terminal/colors.ts';
 import { truncate, visible, wrapWords } from '../../src/output/terminal/visible.ts';
+import { json } from '../../src/output/formats/json.ts';
 import { tempDir } from '../helpers/cli.ts';
 
 const plain = palette(false);
@@ -76,6 +77,37 @@ describe('documents', () => {
     expect(pipedDocumentFormat(profile)).toBe('json');
     expect(pipedDocumentFormat({ data: [{ a: 1 }], meta: {} })).toBe('csv');
     expect(pipedDocumentFormat({ metrics: [{ a: 1 }], providers: [{ b: 1 }] })).toBe('json');
+  });
+});
+
+describe('json for a person', () => {
+  it('is the same document as the compact one, indented, for any number of pages', async () => {
+    const row = {
+      date: '2026-11-20',
+      provider: 'P',
+      metric: 'm',
+      numValue: 1.5,
+      textValue: 'a\nb',
+      unit: null,
+      stream: true,
+    };
+    const meta = { plan: 'pro', history_window_days: 1, history_floor: null, source_cap: null };
+    for (const pages of [[], [[row]], [[row, row], [], [row]]]) {
+      const texts: string[] = [];
+      for (const pretty of [false, true]) {
+        let text = '';
+        const out = {
+          write: (s: string) => ((text += s), Promise.resolve()),
+          end: () => Promise.resolve(),
+        };
+        const sink = await json.rows(out, { header: true, pretty });
+        for (const page of pages) await sink.write(page, meta);
+        await sink.end(meta);
+        texts.push(text);
+      }
+      expect(JSON.parse(texts[1]!)).toEqual(JSON.parse(texts[0]!));
+      expect(texts[1]).toMatch(/^\{\n {2}"data": \[/);
+    }
   });
 });
 

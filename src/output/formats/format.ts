@@ -10,6 +10,8 @@ export interface FormatOptions {
   /** table: the width to fit (undefined: no limit), and the colours. */
   columns?: number | undefined;
   palette?: Palette;
+  /** json: indented for a person at a terminal. */
+  pretty?: boolean;
 }
 
 export interface DocumentOptions extends FormatOptions {
@@ -17,8 +19,6 @@ export interface DocumentOptions extends FormatOptions {
   hideKeys?: readonly string[];
   /** table: the title of the document's first block (`Profile`). */
   title?: string;
-  /** json: indented for a person, instead of the body as received. */
-  pretty?: boolean;
 }
 
 /** A free-form JSON body (catalog, sources, profile): parsed, and the exact text received. */

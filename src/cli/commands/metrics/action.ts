@@ -58,6 +58,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         header: flags.header,
         columns: terminal.columns,
         palette: terminal.out,
+        pretty: ctx.stdoutIsTTY && flags.output === undefined,
       });
       const pages = await openPages(api.client, query, flags, ctx, notices);
       let meta: Meta | undefined;
