@@ -1,6 +1,9 @@
 // Runs a shell command line inside a real pseudo-terminal, through util-linux `script`: the
 // command's stdout and stderr are a terminal of the given size unless it redirects them.
 // Returns what the terminal showed (\r\n line ends made \n) and the command's exit code.
+import stringWidth from 'string-width';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { tempDir } from './cli.ts';
 import { BIN, spawnShell } from './spawn.ts';
 
 export interface PtyResult {
@@ -27,4 +30,29 @@ const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
+}
+
+/** Environment for the built CLI against a sandbox, with its own empty config directory. */
+export function sandboxEnv(s: Sandbox, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    HEALTHDATA_BASE_URL: s.url,
+    HEALTHDATA_API_KEY: s.apiKey,
+    HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+    ...extra,
+  };
+}
+
+/** The built binary, quoted for a shell command line. */
+export const HD = `'${process.execPath}' '${BIN}'`;
+
+export const ESC = '\u001b';
+
+/** The widest line of the output (the plan notice on stderr is a notice, not a row). */
+export function widest(screen: string): number {
+  return Math.max(
+    ...stripAnsi(screen)
+      .split('\n')
+      .filter((l) => !l.startsWith('plan: '))
+      .map((l) => stringWidth(l)),
+  );
 }
