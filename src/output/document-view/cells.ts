@@ -4,6 +4,7 @@
 import { isRecord } from '../../lib/json.ts';
 import { visible } from '../terminal/visible.ts';
 
+/** How null reads in every table, document and status line. */
 export const NULL_TEXT = 'null';
 
 export function isScalar(value: unknown): boolean {

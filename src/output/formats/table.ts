@@ -7,6 +7,7 @@
 // come from the first page and fit the terminal; every later row is one padded string, built
 // without per-cell objects, so the table streams at about the cost of csv.
 import type { MetricRow } from '../../api/types.ts';
+import { NULL_TEXT as NULL } from '../document-view/cells.ts';
 import { renderDocument } from '../document-view/render.ts';
 import { PLAIN, type Palette } from '../terminal/colors.ts';
 import { displayWidth, pad, truncate, visible } from '../terminal/visible.ts';
@@ -29,7 +30,6 @@ const HEAD = ['date', 'provider', 'metric', 'value', 'unit', 'stream'] as const;
 const GAP = '  ';
 /** How far each text column may shrink before the table gives up fitting (then lines are cut). */
 const MIN_WIDTH = [10, 6, 8, 5, 4, 6];
-const NULL = 'null';
 
 interface TableOptions {
   /** The width to fit; undefined means no limit. */

@@ -2,6 +2,7 @@
 import { isRecord } from '../../../lib/json.ts';
 import type { Palette } from '../../../output/terminal/colors.ts';
 import { visible } from '../../../output/terminal/visible.ts';
+import { NULL_TEXT } from '../../../output/document-view/cells.ts';
 
 export interface StatusReport {
   ok: boolean;
@@ -57,7 +58,7 @@ export function planOf(
 
 export function renderStatus(r: StatusReport, p: Palette): string {
   const shown = (value: string | number | null): string =>
-    value === null ? p.dim('null') : visible(String(value));
+    value === null ? p.dim(NULL_TEXT) : visible(String(value));
   const from = (source: string | null): string => (source ? p.dim(`  (from ${source})`) : '');
   const lines: [string, string][] = [
     [
