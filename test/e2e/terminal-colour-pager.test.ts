@@ -1,4 +1,5 @@
-// Colour and its switches, and the pager, through a real pseudo-terminal (util-linux `script`).
+// Colour and its switches, and the pager, through a real pseudo-terminal (util-linux `script`,
+// and tmux for less itself).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -112,4 +113,38 @@ describe('the pager', () => {
     expect(code).toBe(2);
     expect(screen).toContain("the pager 'no-such-pager-here' could not be run");
   });
+
+  // The real thing: less in tmux, quit with q while rows are still coming.
+  it.skipIf(!existsSync('/usr/bin/tmux') || !existsSync('/usr/bin/less'))(
+    'less -FRX by default; q quits it, ending the command with exit 0',
+    async () => {
+      const dir = tempDir();
+      const done = join(dir, 'exit.txt');
+      const socket = `hd-test-${process.pid}`;
+      const tmux = (args: string) => spawnShell(`tmux -L ${socket} ${args}`, { env: env() });
+      const mark = sandbox.current.requests.length;
+      const command = `TERM=xterm ${hd} metrics --page-size 100 2>/dev/null; echo $? > '${done}'`;
+      await tmux(`new-session -d -x 100 -y 20 "${command.replace(/"/g, '\\"')}"`);
+      try {
+        await until(async () => (await tmux('capture-pane -p')).stdout.includes('date'));
+        const screen = (await tmux('capture-pane -p')).stdout;
+        expect(screen).toMatch(/^date\s+provider\s+metric/m);
+        await tmux('send-keys q');
+        await until(async () => existsSync(done));
+        expect(readFileSync(done, 'utf8').trim()).toBe('0');
+        expect(metricsRequests(sandbox.current, mark).length).toBeLessThan(30);
+      } finally {
+        await tmux('kill-server');
+      }
+    },
+  );
 });
+
+/** Polls until `check` holds (a process to start or to end), failing after 15 s. */
+async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
