@@ -1,9 +1,10 @@
 // Layer rules for src/, checked by `npm run lint:deps` (part of npm test). The folders form a
 // DAG; an import may only run down it:
 //
-//   cli ──► config, output, sandbox, api, lib
+//   cli ──► config, output, sandbox, daily, api, lib
 //   sandbox ──► api (the wire types it serves), lib
-//   output ──► api (row types), lib
+//   output ──► daily (summaries to show), api (row types), lib
+//   daily ──► api (row types), lib
 //   config ──► lib
 //   api ──► lib
 //   lib ──► nothing in src/
@@ -31,9 +32,10 @@ module.exports = {
     layer('lib', []),
     layer('api', ['lib']),
     layer('config', ['lib']),
-    layer('output', ['api', 'lib']),
+    layer('daily', ['api', 'lib']),
+    layer('output', ['daily', 'api', 'lib']),
     layer('sandbox', ['api', 'lib']),
-    layer('cli', ['config', 'output', 'sandbox', 'api', 'lib']),
+    layer('cli', ['config', 'output', 'sandbox', 'daily', 'api', 'lib']),
     {
       name: 'transport-knows-no-pagination',
       comment: 'The transport (one attempt, redirects, decoding, status) knows nothing of pages.',

@@ -55,6 +55,18 @@ export interface OutputFlags {
   pager: boolean;
 }
 
+/** -p, --from and --to: which providers and days a data command reads. */
+export function addRangeOptions(command: Command): Command {
+  return command
+    .option(
+      '-p, --provider <names>',
+      'provider name(s), case-insensitive; repeat or comma-separate',
+      collectList,
+    )
+    .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
+    .option('--to <date>', 'end date, inclusive (same forms as --from)');
+}
+
 /** Options shared by every command that talks to the API. */
 export function addConnectionOptions(command: Command): Command {
   return command

@@ -7,6 +7,8 @@ export interface Notices {
   /** For people at a terminal: shown when stderr is a TTY or with --verbose. */
   info(message: string): void;
   warn(message: string): void;
+  /** Advice about the data itself (e.g. rows that must not be added up); --quiet silences it. */
+  notice(message: string): void;
   verbose(message: string): void;
 }
 
@@ -24,6 +26,9 @@ export function createNotices(
     },
     warn: (message) => {
       if (!opts.quiet) line(`${yellow('warning:')} ${message}`);
+    },
+    notice: (message) => {
+      if (!opts.quiet) line(message);
     },
     verbose: (message) => {
       if (opts.verbose) line(`healthdata: ${message}`);

@@ -1,12 +1,14 @@
 // The command line, built fresh per run so that tests can run many in one process.
 import { Command } from 'commander';
 import type { Context } from './context.ts';
+import { registerChart } from './commands/chart/index.ts';
 import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
 import { registerStatus } from './commands/status/index.ts';
 import { registerCompletion } from './commands/completion/index.ts';
+import { registerSummary } from './commands/summary/index.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
 import { errorWord } from './terminal.ts';
@@ -50,6 +52,8 @@ Examples:
       ),
     );
   registerMetrics(program, ctx);
+  registerSummary(program, ctx);
+  registerChart(program, ctx);
   registerDocuments(program, ctx);
   registerStatus(program, ctx);
   registerConfig(program, ctx);

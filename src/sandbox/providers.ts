@@ -52,6 +52,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
       num('distance', 'km'),
       num('distance_total', 'km'),
       num('walking_speed', 'km/h'),
+      num('walking_heart_rate', 'bpm'),
     ],
     generate: generatePhoneHealth,
   },

@@ -65,6 +65,9 @@ describe('completion in bash', () => {
     expect(await complete('healthdata metrics -p Ph', { XDG_CACHE_HOME: cache })).toEqual([
       'PhoneHealth',
     ]);
+    expect(await complete('healthdata chart steps rest', { XDG_CACHE_HOME: cache })).toEqual([
+      'resting_heart_rate',
+    ]);
     // One catalog request for all three TABs: the rest came from the cache.
     const catalogs = sandbox.current.requests
       .slice(mark)

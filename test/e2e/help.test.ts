@@ -5,6 +5,8 @@ import { runCli } from '../helpers/cli.ts';
 
 const COMMANDS = [
   ['metrics'],
+  ['summary'],
+  ['chart'],
   ['catalog'],
   ['sources'],
   ['profile'],

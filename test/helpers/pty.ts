@@ -47,12 +47,12 @@ export const HD = `'${process.execPath}' '${BIN}'`;
 
 export const ESC = '\u001b';
 
-/** The widest line of the output (the plan notice on stderr is a notice, not a row). */
+/** The widest line of the output (notices on stderr, one per line, are not rows). */
 export function widest(screen: string): number {
   return Math.max(
     ...stripAnsi(screen)
       .split('\n')
-      .filter((l) => !l.startsWith('plan: '))
+      .filter((l) => !/^(plan|notice|warning): /.test(l))
       .map((l) => stringWidth(l)),
   );
 }

@@ -51,6 +51,20 @@ describe('phone aggregator rows', () => {
   });
 });
 
+describe('several rows a day without a twin', () => {
+  it('walking_heart_rate: up to two rows a day, no _total twin, on the days of the app rows', () => {
+    const perDay = byDate(of('PhoneHealth', 'walking_heart_rate'));
+    const counts = [...perDay.values()].map((v) => v.length);
+    expect(Math.max(...counts)).toBe(2);
+    expect(counts.filter((n) => n === 2).length).toBeGreaterThan(50);
+    expect(rows.some((r) => r.metric === 'walking_heart_rate_total')).toBe(false);
+    // One row per app that measures heart rate: as many as the steps rows beyond the phone's own.
+    const steps = byDate(of('PhoneHealth', 'steps'));
+    for (const [date, values] of steps)
+      expect(perDay.get(date)?.length ?? 0).toBe(values.length - 1);
+  });
+});
+
 describe('row shapes', () => {
   it('has text metrics with a null numValue and null unit', () => {
     for (const metric of ['sleep_quality', 'workout_type', 'mood']) {

@@ -125,12 +125,15 @@ describe('colour decision', () => {
 });
 
 describe('pager choice', () => {
-  it('HEALTHDATA_PAGER, else PAGER, else less -FRX; empty or cat means none', () => {
-    expect(pagerCommand({})).toBe('less -FRX');
-    expect(pagerCommand({ PAGER: 'more' })).toBe('more');
-    expect(pagerCommand({ PAGER: 'more', HEALTHDATA_PAGER: 'less -S' })).toBe('less -S');
-    expect(pagerCommand({ PAGER: 'more', HEALTHDATA_PAGER: '' })).toBeUndefined();
-    expect(pagerCommand({ HEALTHDATA_PAGER: 'cat' })).toBeUndefined();
+  it('HEALTHDATA_PAGER, else PAGER, else less -FRX; empty, cat, or no usable TERM means none', () => {
+    const term = { TERM: 'xterm' };
+    expect(pagerCommand(term)).toBe('less -FRX');
+    expect(pagerCommand({ ...term, PAGER: 'more' })).toBe('more');
+    expect(pagerCommand({ ...term, PAGER: 'more', HEALTHDATA_PAGER: 'less -S' })).toBe('less -S');
+    expect(pagerCommand({ ...term, PAGER: 'more', HEALTHDATA_PAGER: '' })).toBeUndefined();
+    expect(pagerCommand({ ...term, HEALTHDATA_PAGER: 'cat' })).toBeUndefined();
+    expect(pagerCommand({ PAGER: 'more' })).toBeUndefined();
+    expect(pagerCommand({ TERM: 'dumb', PAGER: 'more' })).toBeUndefined();
     expect(pagerEnv({}).LESS).toBe('FRX');
     expect(pagerEnv({ LESS: 'S' }).LESS).toBe('S');
   });

@@ -11,7 +11,8 @@ const GAP = 2;
 /** A list column narrower than this wraps too much to read: use cards instead. */
 const MIN_COLUMN = 16;
 
-const CHARS = {
+/** cli-table3 characters for a table without borders, columns two spaces apart. */
+export const BORDERLESS = {
   top: '',
   'top-mid': '',
   'top-left': '',
@@ -48,7 +49,7 @@ export function recordTable(
   if (!fit(widths, floors, width)) return undefined;
   const numeric = keys.map((k) => rows.every((r) => typeof r[k] === 'number' || r[k] == null));
   const table = new Table({
-    chars: CHARS,
+    chars: BORDERLESS,
     head: keys.map((k) => p.bold(visible(k))),
     colWidths: widths,
     colAligns: numeric.map((n) => (n ? 'right' : 'left')),

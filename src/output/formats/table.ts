@@ -26,6 +26,14 @@ export const table: OutputFormat = {
     }),
 };
 
+// Shared with the summary table (src/output/summary/), which draws with cli-table3 too.
+export { BORDERLESS } from '../document-view/table.ts';
+
+/** cli-table3 pads every cell: its lines end in spaces. */
+export function trimLines(text: string): string {
+  return text.replace(/[ \t]+$/gm, '');
+}
+
 const HEAD = ['date', 'provider', 'metric', 'value', 'unit', 'stream'] as const;
 const GAP = '  ';
 /** How far each text column may shrink before the table gives up fitting (then lines are cut). */

@@ -15,8 +15,12 @@ export type SpawnPager = (command: string, env: Env) => Promise<PagerProcess>;
 
 const DEFAULT_PAGER = 'less -FRX';
 
-/** The pager command to run, or undefined for none (`--no-pager`, '' or `cat`). */
+/**
+ * The pager command to run, or undefined for none: '' or `cat`, or a terminal that cannot run
+ * one (TERM unset or dumb: less would warn and wait for a key).
+ */
 export function pagerCommand(env: Env): string | undefined {
+  if (env['TERM'] === undefined || env['TERM'] === 'dumb') return undefined;
   const chosen = env['HEALTHDATA_PAGER'] ?? env['PAGER'] ?? DEFAULT_PAGER;
   const command = chosen.trim();
   return command === '' || command === 'cat' ? undefined : command;

@@ -68,9 +68,11 @@ ${valueCases}
     COMPREPLY=($(compgen -W "$(_healthdata_options "$cmd")" -- "$cur"))
     return
   fi
-  local subs="$(_healthdata_subcommands "$cmd")"
+  local subs="$(_healthdata_subcommands "$cmd")" kind="$(_healthdata_dynarg "$cmd")"
   if [[ -n "$subs" ]]; then
     COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+  elif [[ -n "$kind" ]]; then
+    _healthdata_list "$(healthdata __complete "$kind" "\${_hd_conn[@]}" 2>/dev/null)"
   else
     COMPREPLY=($(compgen -W "$(_healthdata_args "$cmd" "$nargs")" -- "$cur"))
   fi
@@ -94,6 +96,12 @@ ${cases((c) => {
   const opts = c.options.filter((o) => o.takesValue).flatMap(names);
   return opts.length ? `echo ${quote(opts)}` : undefined;
 })}
+  esac
+}
+
+_healthdata_dynarg() {
+  case "$1" in
+${cases((c) => (c.dynamicArg ? `echo ${c.dynamicArg}` : undefined))}
   esac
 }
 

@@ -34,6 +34,10 @@ export function fishScript(program: CommandSpec): string {
         `complete -c healthdata ${when} ${flags.join(' ')}${values} -d ${esc(o.description)}`,
       );
     }
+    if (c.dynamicArg) {
+      const names = `(healthdata __complete ${c.dynamicArg} 2>/dev/null)`;
+      lines.push(`complete -c healthdata ${when} -a ${esc(names)}`);
+    }
     const choices = c.args.find((a) => a !== undefined);
     if (choices) lines.push(`complete -c healthdata ${when} -a ${esc(choices.join(' '))}`);
   }

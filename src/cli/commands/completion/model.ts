@@ -39,6 +39,8 @@ export interface CommandSpec {
   subcommands: CommandSpec[];
   /** Choices of each positional argument, in order (undefined: free text). */
   args: (readonly string[] | undefined)[];
+  /** Positional arguments that are catalog names (`chart <metric...>`). */
+  dynamicArg?: 'metric' | 'provider';
 }
 
 export function describe(command: Command, path: string[] = []): CommandSpec {
@@ -62,7 +64,11 @@ export function describe(command: Command, path: string[] = []): CommandSpec {
   if (!options.some((o) => o.long === '--help')) {
     options.push({ short: '-h', long: '--help', description: 'show help', takesValue: false });
   }
+  const dynamicArg = command.registeredArguments
+    .map((a) => DYNAMIC[a.name()])
+    .find((kind) => kind !== undefined);
   return {
+    ...(dynamicArg ? { dynamicArg } : {}),
     path,
     description: command.description(),
     options,

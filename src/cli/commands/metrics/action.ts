@@ -15,6 +15,8 @@ import { connectClient } from '../../connect-client.ts';
 import { openTarget } from '../../output-target.ts';
 import { terminalView } from '../../terminal.ts';
 import { metricsProgress } from './progress.ts';
+import { SeveralRowsDetector } from '../../../daily/duplicates.ts';
+import { reportSeveralRows } from './several-rows.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   metric?: string[];
@@ -64,7 +66,9 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       let meta: Meta | undefined;
       let rows = 0;
       let cut = false;
+      const several = new SeveralRowsDetector();
       for await (const page of pages) {
+        several.scan(page.data);
         if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);
         meta = page.meta ?? meta;
         await sink.write(page.data, meta);
@@ -74,6 +78,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       }
       await sink.end(meta);
       progress.clear();
+      if (!flags.quiet) await reportSeveralRows(several, api.client, notices, ctx.signal);
       if (cut) {
         notices.warn(
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,

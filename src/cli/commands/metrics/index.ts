@@ -1,21 +1,22 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
-import { addConnectionOptions, addOutputOptions, collectList, integer } from '../../flags.ts';
+import {
+  addConnectionOptions,
+  addOutputOptions,
+  addRangeOptions,
+  collectList,
+  integer,
+} from '../../flags.ts';
 import type { MetricsFlags } from './action.ts';
 
 export function registerMetrics(program: Command, ctx: Context): void {
   const command = program
     .command('metrics')
     .description('list your metric rows, newest first, following every page')
-    .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
-    .option(
-      '-p, --provider <names>',
-      'provider name(s), case-insensitive; repeat or comma-separate',
-      collectList,
-    )
-    .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
-    .option('--to <date>', 'end date, inclusive (same forms as --from)')
+    .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList);
+  addRangeOptions(command);
+  command
     .option(
       '--limit <n>',
       'write at most n rows in total (default: all)',
@@ -40,6 +41,8 @@ export function registerMetrics(program: Command, ctx: Context): void {
       `
 Several rows for one day (one per source app of a phone health aggregator) must not be added
 up: use the <metric>_total twin (e.g. steps_total), which holds the de-duplicated daily total.
+A notice on stderr says when the output has such rows. 'healthdata summary' and 'healthdata
+chart' give daily values by this rule.
 
 Examples:
   healthdata metrics --demo --metric steps_total --from 2024-01-01

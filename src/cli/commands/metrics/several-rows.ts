@@ -1,0 +1,39 @@
+// The notice of `metrics`: several rows for one date and provider must not be added up. The
+// rows are checked as they stream (SeveralRowsDetector); the catalog is asked whether the
+// `_total` twin exists only when such rows were found and the twin was not in the output.
+import type { HealthClient } from '../../../api/client.ts';
+import { catalogMetrics } from '../../../api/catalog.ts';
+import {
+  baseOf,
+  severalRowsNotice,
+  twinOf,
+  type SeveralRowsDetector,
+} from '../../../daily/index.ts';
+import type { Notices } from '../../notices.ts';
+
+export async function reportSeveralRows(
+  detector: SeveralRowsDetector,
+  client: HealthClient,
+  notices: Notices,
+  signal: AbortSignal,
+): Promise<void> {
+  if (detector.found.size === 0) return;
+  let catalog: Promise<Set<string> | undefined> | undefined;
+  const catalogNames = (): Promise<Set<string> | undefined> =>
+    (catalog ??= client
+      .getJson('api/v1/catalog', undefined, signal)
+      .then(({ body }) => {
+        const metrics = catalogMetrics(body);
+        return metrics && new Set(metrics.keys());
+      })
+      // The export itself succeeded: an unreachable catalog only makes the notice less precise.
+      .catch(() => undefined));
+  const found = [...detector.found].sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [metric, example] of found) {
+    let twin: boolean | undefined;
+    if (baseOf(metric) === undefined) {
+      twin = detector.seen(twinOf(metric)) || (await catalogNames())?.has(twinOf(metric));
+    }
+    notices.notice(severalRowsNotice(metric, example, twin));
+  }
+}

@@ -1,0 +1,49 @@
+// `healthdata summary`: one catalog request, one streamed export, one line per metric and
+// provider by the daily-value rule of src/daily.
+import type { Context } from '../../context.ts';
+import type { OutputFlags } from '../../flags.ts';
+import { writeSummaries } from '../../../output/summary/write.ts';
+import { withDaily, type DailyFlags } from '../../daily-query.ts';
+import { openTarget } from '../../output-target.ts';
+import { terminalWidth } from '../../terminal-width.ts';
+
+export interface SummaryFlags extends OutputFlags, DailyFlags {
+  metric?: string[];
+}
+
+export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<void> {
+  await withDaily(flags.metric, flags, ctx, async ({ summaries, range, meta }, notices) => {
+    const target = await openTarget(flags, ctx);
+    const onTerminal = ctx.stdoutIsTTY && flags.output === undefined && target.format === 'table';
+    const dates = summaries
+      .flatMap((s) => (s.first === null || s.last === null ? [] : [s.first, s.last]))
+      .sort();
+    const from = range.from ?? dates[0];
+    const to = range.to ?? dates.at(-1);
+    try {
+      await writeSummaries(summaries, target.destination, {
+        format: target.format,
+        header: flags.header,
+        range,
+        meta,
+        ...(onTerminal && from !== undefined && to !== undefined
+          ? {
+              sparkline: { from, to, width: sparklineWidth(terminalWidth(ctx)) },
+              width: terminalWidth(ctx),
+            }
+          : {}),
+      });
+      if (flags.output !== undefined) {
+        notices.info(`wrote ${summaries.length} lines to ${flags.output}`);
+      }
+    } catch (error) {
+      await target.file?.discard();
+      throw error;
+    }
+  });
+}
+
+/** A wide terminal gets a finer trend; the rest of a line needs about 110 columns. */
+function sparklineWidth(columns: number): number {
+  return Math.max(12, Math.min(52, columns - 110));
+}

@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
+import {
+  addConnectionOptions,
+  addOutputOptions,
+  addRangeOptions,
+  collectList,
+} from '../../flags.ts';
+import type { SummaryFlags } from './action.ts';
+
+export function registerSummary(program: Command, ctx: Context): void {
+  const command = program
+    .command('summary')
+    .description('one line per metric: days, min/mean/median/max of the daily value, latest')
+    .option(
+      '-m, --metric <names>',
+      'metric name(s); repeat or comma-separate (default: all)',
+      collectList,
+    );
+  addRangeOptions(command);
+  addOutputOptions(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    footer(
+      ctx,
+      `
+The daily value is never a sum of rows. One row a day is the value. A cumulative metric with
+a <metric>_total twin (steps → steps_total) takes the twin: the de-duplicated daily total.
+Several rows a day and no twin (one per source app, or samples) are summarised per row:
+min/mean/max over all rows and the rows per day. Text metrics show their most frequent values.
+A metric from several providers gets one line per provider. The table shows a sparkline of
+the daily values on a terminal; json/ndjson add the daily series.
+
+Examples:
+  healthdata summary --demo --from 90d
+  healthdata summary --demo -m steps,walking_heart_rate --from 30d
+  healthdata summary -m weight --from 2025-01-01 -f json | jq '.data[0].daily'`,
+    ),
+  );
+  command.action(async (flags: SummaryFlags) => {
+    const { runSummary } = await import('./action.ts');
+    await runSummary(flags, ctx);
+  });
+}

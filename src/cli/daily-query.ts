@@ -1,0 +1,142 @@
+// What `summary` and `chart` share: check the metrics against the catalog, ask for each
+// cumulative metric's `_total` twin in the same request, stream the export once, and reduce
+// it to daily summaries (src/daily). One catalog request, then one paginated export.
+import type { HealthClient } from '../api/client.ts';
+import { catalogMetrics, type CatalogMetric } from '../api/catalog.ts';
+import { UsageError } from '../lib/errors.ts';
+import { paginate } from '../api/pagination/paginate.ts';
+import type { Meta, MetricsQuery } from '../api/types.ts';
+import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../daily/index.ts';
+import { parseDateArg } from '../lib/dates.ts';
+import type { Context } from './context.ts';
+import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
+import { closestName } from './closest-name.ts';
+import { connectClient } from './connect-client.ts';
+import type { ConnectionFlags } from './flags.ts';
+
+export interface DailyFlags extends ConnectionFlags {
+  provider?: string[];
+  from?: string;
+  to?: string;
+}
+
+export interface DailyResult {
+  summaries: MetricSummary[];
+  /** The range asked for, dates resolved; an open end is null. */
+  range: { from: string | null; to: string | null };
+  meta: Meta | undefined;
+}
+
+function resolveRange(flags: DailyFlags, nowMs: number): DailyResult['range'] {
+  const from = flags.from === undefined ? null : parseDateArg('--from', flags.from, nowMs);
+  const to = flags.to === undefined ? null : parseDateArg('--to', flags.to, nowMs);
+  if (from !== null && to !== null && from > to) {
+    throw new UsageError(
+      `--from ${from} is after --to ${to} — swap them, or widen the range`,
+      'bad_range',
+    );
+  }
+  return { from, to };
+}
+
+/**
+ * Checks the flags, connects, loads the daily summaries of `metrics` (all when undefined),
+ * hands them to `use`, and closes the connection whatever happens.
+ */
+export async function withDaily(
+  metrics: readonly string[] | undefined,
+  flags: DailyFlags,
+  ctx: Context,
+  use: (daily: DailyResult, notices: Notices) => Promise<void>,
+): Promise<void> {
+  const range = resolveRange(flags, ctx.clock.now());
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: ctx.stderrIsTTY,
+  });
+  const api = await connectClient(flags, ctx, notices, 2);
+  try {
+    await use(await loadDaily(api.client, metrics, range, flags, ctx, notices), notices);
+  } finally {
+    await api.close();
+  }
+}
+
+async function loadDaily(
+  client: HealthClient,
+  metrics: readonly string[] | undefined,
+  range: DailyResult['range'],
+  flags: DailyFlags,
+  ctx: Context,
+  notices: Notices,
+): Promise<DailyResult> {
+  const { body } = await client.getJson('api/v1/catalog', undefined, ctx.signal);
+  const catalog = catalogMetrics(body);
+  if (catalog === undefined) {
+    notices.warn(
+      'could not read the metric names in the catalog; _total twins are only used when asked for',
+    );
+  } else if (metrics !== undefined) {
+    checkNames(metrics, catalog);
+  }
+  const query: MetricsQuery = {};
+  if (metrics !== undefined) {
+    const twins = catalog ? metrics.map(twinOf).filter((t) => catalog.has(t)) : [];
+    query.metric = [...new Set([...metrics, ...twins])];
+  }
+  if (flags.provider) query.provider = flags.provider;
+  if (range.from !== null) query.from = range.from;
+  if (range.to !== null) query.to = range.to;
+
+  let meta: Meta | undefined;
+  const pages = async function* () {
+    for await (const page of paginate(
+      (q, cursor, limit, signal) => client.fetchMetricsPage(q, cursor, limit, signal),
+      query,
+      { pageSize: 1000, signal: ctx.signal },
+    )) {
+      if (meta === undefined && page.meta !== undefined) {
+        meta = page.meta;
+        notices.info(describeMeta(meta));
+        const warning = range.from === null ? undefined : clampWarning(range.from, meta);
+        if (warning) notices.warn(warning);
+      }
+      yield page.data;
+    }
+  };
+  const summaries = await summarize(pages(), {
+    ...(catalog ? { catalog: catalog.keys() } : {}),
+    ...(metrics ? { metrics } : {}),
+  });
+  return { summaries: withEmpty(summaries, metrics, catalog, flags), range, meta };
+}
+
+/** Every metric asked for (or, with no -m and no -p, in the catalog) gets a line, data or not. */
+function withEmpty(
+  summaries: MetricSummary[],
+  metrics: readonly string[] | undefined,
+  catalog: Map<string, CatalogMetric> | undefined,
+  flags: DailyFlags,
+): MetricSummary[] {
+  const expected = metrics ?? (catalog && flags.provider === undefined ? [...catalog.keys()] : []);
+  const covered = new Set(summaries.flatMap((s) => [s.metric, s.from]));
+  const missing = expected
+    .filter((m) => !covered.has(m) && !(metrics === undefined && covered.has(baseOf(m) ?? '')))
+    .map((m) => emptySummary(m, catalog?.get(m)?.unit ?? null));
+  if (missing.length === 0) return summaries;
+  return [...summaries, ...missing].sort((a, b) =>
+    a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0,
+  );
+}
+
+function checkNames(metrics: readonly string[], catalog: Map<string, CatalogMetric>): void {
+  for (const name of metrics) {
+    if (catalog.has(name)) continue;
+    const near = closestName(name, catalog.keys());
+    throw new UsageError(
+      `there is no metric '${name}' in your catalog${near ? ` — did you mean '${near}'?` : ''} (see 'healthdata catalog')`,
+      'unknown_metric',
+    );
+  }
+}

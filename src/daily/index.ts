@@ -1,0 +1,33 @@
+// The daily value of a health metric, by the API's rule (spec, Metric rules 2 and 3): several
+// rows for one day are one per source app and are NEVER added up; a cumulative aggregator
+// metric's de-duplicated daily total is its `<metric>_total` twin. Pure: no I/O.
+//
+// API
+//   summarize(pages, { catalog?, metrics? }) → Promise<MetricSummary[]>
+//     Streams pages of MetricRow (an async or sync iterable of arrays) once and returns one
+//     summary per metric and provider, each with its daily series (oldest first). Memory is
+//     bounded by metrics × providers × days, never by rows.
+//     - one row a day         → rule 'row': the daily value is the row;
+//     - `X` with `X_total`    → rule 'twin': X's daily value is X_total's row (line named X,
+//                               `from: 'X_total'`); X's own rows are left out and counted;
+//     - several rows, no twin → rule 'several': rows summarised (min/mean/max over all rows,
+//                               rows per day); a day's `value` is their mean, never their sum;
+//     - text rows only        → rule 'text': counts and the most frequent values.
+//   DailyAccumulator + summariesOf(acc, opts): the same, fed page by page.
+//   emptySummary(metric): a line for a catalog metric with no rows in the range.
+//   SeveralRowsDetector: finds, cheaply as rows stream, metrics with several rows for one
+//     date and provider (for the notice of `metrics`); severalRowsNotice() words it.
+//   twinOf / baseOf / metricsWithTwins: the `_total` naming rule.
+export { DailyAccumulator } from './accumulate.ts';
+export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
+export { severalRowsNotice } from './notice.ts';
+export {
+  emptySummary,
+  summariesOf,
+  summarize,
+  type Pages,
+  type SummarizeOptions,
+} from './summarize.ts';
+export { baseOf, metricsWithTwins, TWIN_SUFFIX, twinOf } from './twins.ts';
+export type { DailyRule, MetricSummary, NumericDay, Stats, TextCount, TextDay } from './types.ts';
+export { MAX_TEXT_VALUES_PER_DAY } from './types.ts';

@@ -1,0 +1,165 @@
+// From day aggregates to summary lines, applying the API's daily-value rule (see types.ts).
+import type { MetricRow } from '../api/types.ts';
+import { DailyAccumulator, type DayAggregate, type SeriesAggregate } from './accumulate.ts';
+import { baseOf, metricsWithTwins, twinOf } from './twins.ts';
+import type { DailyRule, MetricSummary, NumericDay, Stats, TextDay } from './types.ts';
+
+export interface SummarizeOptions {
+  /**
+   * Metric names known to exist, e.g. the catalog's. `X` has a twin when `X_total` is among
+   * these names or among the rows. Without a catalog, the rows alone decide.
+   */
+  catalog?: Iterable<string>;
+  /**
+   * The metrics asked for; undefined means all. A twin is reported under its base metric's
+   * name when the base is asked for too (`-m steps`); asked for alone, it is a metric itself.
+   */
+  metrics?: Iterable<string>;
+}
+
+export type Pages = AsyncIterable<readonly MetricRow[]> | Iterable<readonly MetricRow[]>;
+
+/** Streams pages of rows once and returns one summary per metric and provider. */
+export async function summarize(
+  pages: Pages,
+  options: SummarizeOptions = {},
+): Promise<MetricSummary[]> {
+  const accumulator = new DailyAccumulator();
+  for await (const rows of pages) accumulator.add(rows);
+  return summariesOf(accumulator, options);
+}
+
+/** Summary lines from what an accumulator holds, sorted by metric then provider. */
+export function summariesOf(
+  acc: DailyAccumulator,
+  options: SummarizeOptions = {},
+): MetricSummary[] {
+  const known = new Set([...(options.catalog ?? []), ...acc.metrics()]);
+  const withTwin = metricsWithTwins(known);
+  const asked = options.metrics === undefined ? undefined : new Set(options.metrics);
+  const folds = (base: string): boolean =>
+    withTwin.has(base) && (asked === undefined || asked.has(base));
+
+  const lines: MetricSummary[] = [];
+  for (const series of acc.series()) {
+    const base = baseOf(series.metric);
+    if (base !== undefined && folds(base)) {
+      const own = acc.get(base, series.provider);
+      lines.push(lineOf(series, base, 'twin', own ? own.numericRows + own.textRows : 0));
+      continue;
+    }
+    if (folds(series.metric) && acc.get(twinOf(series.metric), series.provider)) continue;
+    lines.push(lineOf(series, series.metric, undefined, 0));
+  }
+  return lines.sort(
+    (a, b) =>
+      compare(a.metric, b.metric) || compare(a.provider.toLowerCase(), b.provider.toLowerCase()),
+  );
+}
+
+/** A line for a metric with no rows in the range (to list every catalog metric). */
+export function emptySummary(metric: string, unit: string | null = null): MetricSummary {
+  return {
+    metric,
+    provider: '',
+    unit,
+    rule: 'row',
+    from: metric,
+    days: 0,
+    first: null,
+    last: null,
+    rows: 0,
+    rowsLeftOut: 0,
+    rowsPerDay: null,
+    stats: null,
+    latest: null,
+    topValues: [],
+    daily: [],
+  };
+}
+
+function lineOf(
+  series: SeriesAggregate,
+  metric: string,
+  twin: 'twin' | undefined,
+  rowsLeftOut: number,
+): MetricSummary {
+  const dates = [...series.days.keys()].sort();
+  const text = series.numericRows === 0;
+  const dayAggs = dates.map((date) => [date, series.days.get(date) as DayAggregate] as const);
+  const counts = dayAggs.map(([, d]) => (text ? d.textRows : d.rows)).filter((n) => n > 0);
+  const rowsPerDay =
+    counts.length === 0 ? null : { min: Math.min(...counts), max: Math.max(...counts) };
+  let rule: DailyRule;
+  if (text) rule = 'text';
+  else if (twin) rule = 'twin';
+  else rule = (rowsPerDay?.max ?? 1) > 1 ? 'several' : 'row';
+
+  const daily: NumericDay[] | TextDay[] = text
+    ? dayAggs.map(([date, d]) => ({ date, rows: d.textRows, values: d.texts ?? [] }))
+    : dayAggs
+        .filter(([, d]) => d.rows > 0)
+        .map(([date, d]) => ({
+          date,
+          value: d.sum / d.rows,
+          rows: d.rows,
+          min: d.min,
+          max: d.max,
+        }));
+  const first = daily[0]?.date ?? null;
+  const last = daily.at(-1)?.date ?? null;
+  return {
+    metric,
+    provider: series.provider,
+    unit: series.unit,
+    rule,
+    from: series.metric,
+    days: daily.length,
+    first,
+    last,
+    rows: text ? series.textRows : series.numericRows,
+    rowsLeftOut,
+    rowsPerDay,
+    stats: text ? null : statsOf(daily as NumericDay[], rule === 'several'),
+    latest: daily.at(-1) ?? null,
+    topValues: [...series.textCounts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || compare(a.value, b.value)),
+    daily,
+  };
+}
+
+function statsOf(days: readonly NumericDay[], perRow: boolean): Stats | null {
+  if (days.length === 0) return null;
+  if (perRow) {
+    // Every row counts once: the mean of all rows, not a mean of daily means.
+    let rows = 0;
+    let sum = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    for (const d of days) {
+      rows += d.rows;
+      sum += d.value * d.rows;
+      min = Math.min(min, d.min);
+      max = Math.max(max, d.max);
+    }
+    return { min, mean: sum / rows, median: null, max };
+  }
+  const values = days.map((d) => d.value).sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  const median =
+    values.length % 2 === 1
+      ? (values[mid] as number)
+      : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
+  const sum = values.reduce((a, b) => a + b, 0);
+  return {
+    min: values[0] as number,
+    mean: sum / values.length,
+    median,
+    max: values.at(-1) as number,
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,104 @@
+// `healthdata chart`: the daily values of summary lines (src/daily) as line charts that fit
+// the width. Lines that share a unit share a chart; other units get a chart of their own,
+// one below the other.
+import type { MetricSummary, NumericDay } from '../../daily/index.ts';
+import { bucketMeans, chooseBuckets, type Buckets } from './buckets.ts';
+import { drawLines, LINE_STYLES, yLabelWidth } from './draw.ts';
+import { xAxis } from './x-axis.ts';
+import { wrap } from '../../lib/wrap.ts';
+
+export interface ChartOptions {
+  /** The range asked for; an open end takes the data's first or last date. */
+  range: { from: string | null; to: string | null };
+  width: number;
+  height: number;
+  colors: readonly string[];
+  format: (value: number) => string;
+}
+
+const RESET = '\u001b[0m';
+
+/** Charts for numeric summary lines with data; the caller leaves out text and empty lines. */
+export function renderCharts(summaries: readonly MetricSummary[], options: ChartOptions): string {
+  const byUnit = new Map<string, MetricSummary[]>();
+  for (const s of summaries) {
+    const key = s.unit ?? '';
+    byUnit.set(key, [...(byUnit.get(key) ?? []), s]);
+  }
+  return [...byUnit.values()].map((group) => renderGroup(group, options)).join('\n');
+}
+
+function renderGroup(group: readonly MetricSummary[], options: ChartOptions): string {
+  const firsts = group.flatMap((s) => (s.first === null ? [] : [s.first])).sort();
+  const lasts = group.flatMap((s) => (s.last === null ? [] : [s.last])).sort();
+  const from = options.range.from ?? (firsts[0] as string);
+  const to = options.range.to ?? (lasts.at(-1) as string);
+  const values = group.flatMap((s) => (s.daily as NumericDay[]).map((d) => d.value));
+  // Columns before the first point: the y labels, a space and the axis; one spare at the end.
+  const labelWidth =
+    yLabelWidth(Math.min(...values), Math.max(...values), options.height, options.format) + 2;
+  const buckets = chooseBuckets(from, to, options.width - labelWidth - 1);
+  const series = group.map((s) => ({
+    label: s.metric,
+    points: bucketMeans(s.daily as NumericDay[], buckets),
+  }));
+  const drawn = drawLines(series, {
+    height: options.height,
+    colors: options.colors,
+    format: options.format,
+  });
+  const unit = group[0]?.unit ?? null;
+  const lines = [
+    ...titleLines(group, buckets, options.colors, options.width),
+    unit === null ? '' : `${unit.padStart(drawn.labelWidth - 1)}`,
+    ...drawn.lines,
+    ...xAxis(buckets, drawn.labelWidth, series[0]?.points.length ?? 0),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function titleLines(
+  group: readonly MetricSummary[],
+  buckets: Buckets,
+  colors: readonly string[],
+  width: number,
+): string[] {
+  const what = describeBuckets(buckets);
+  if (group.length === 1) {
+    const s = group[0] as MetricSummary;
+    return wrap(`${name(s)}: ${valueNote(s)}, ${what}`, width, '  ');
+  }
+  return [
+    ...wrap(`${what}:`, width, '  '),
+    ...group.flatMap((s, i) => {
+      const style = LINE_STYLES[i % LINE_STYLES.length] as readonly string[];
+      const sample = `${style[4]}${style[4]}`;
+      const color = colors[i % Math.max(1, colors.length)];
+      const [first = '', ...rest] = wrap(`  ${sample} ${name(s)}: ${valueNote(s)}`, width, '     ');
+      // Colour goes on after wrapping, so escape codes never count as width.
+      const painted = color === undefined ? first : first.replace(sample, color + sample + RESET);
+      return [painted, ...rest];
+    }),
+  ];
+}
+
+function name(s: MetricSummary): string {
+  return s.provider === '' ? s.metric : `${s.metric} · ${s.provider}`;
+}
+
+function valueNote(s: MetricSummary): string {
+  switch (s.rule) {
+    case 'twin':
+      return `daily total from ${s.from}`;
+    case 'several':
+      return 'daily mean of several rows a day (never their sum)';
+    default:
+      return 'daily value';
+  }
+}
+
+function describeBuckets(b: Buckets): string {
+  if (b.size === 'day') return b.span === 1 ? 'one point a day' : `means of ${b.span} days`;
+  if (b.size === 'week') return b.span === 7 ? 'weekly means' : `means of ${b.span / 7} weeks`;
+  return b.span === 1 ? 'monthly means' : `means of ${b.span} months`;
+}

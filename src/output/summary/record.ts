@@ -1,0 +1,96 @@
+// One summary line as a flat record: the columns of csv/tsv, and the fields of json/ndjson
+// (which add the daily series).
+import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
+
+export const SUMMARY_COLUMNS = [
+  'metric',
+  'provider',
+  'unit',
+  'rule',
+  'from',
+  'days',
+  'first',
+  'last',
+  'min',
+  'mean',
+  'median',
+  'max',
+  'latest',
+  'rows',
+  'rows_per_day',
+  'top_values',
+  'note',
+] as const;
+
+export type SummaryRecord = Record<(typeof SUMMARY_COLUMNS)[number], string | number | null>;
+
+/** How many of the most frequent text values a line lists. */
+const TOP = 5;
+
+export function summaryRecord(s: MetricSummary): SummaryRecord {
+  const latest = s.latest;
+  return {
+    metric: s.metric,
+    provider: s.provider,
+    unit: s.unit,
+    rule: s.rule,
+    from: s.from,
+    days: s.days,
+    first: s.first,
+    last: s.last,
+    min: s.stats?.min ?? null,
+    mean: s.stats ? round2(s.stats.mean) : null,
+    median: s.stats?.median ?? null,
+    max: s.stats?.max ?? null,
+    latest:
+      latest === null ? null : 'value' in latest ? round2(latest.value) : latest.values.join('; '),
+    rows: s.rows,
+    rows_per_day: rowsPerDay(s),
+    top_values:
+      s.topValues.length === 0
+        ? null
+        : s.topValues
+            .slice(0, TOP)
+            .map((t) => `${t.value} (${t.count})`)
+            .join('; '),
+    note: noteOf(s),
+  };
+}
+
+/** The line in words: where the daily value comes from, and what was never added up. */
+export function noteOf(s: MetricSummary): string {
+  if (s.days === 0) return 'no data in the range';
+  switch (s.rule) {
+    case 'twin':
+      return `daily total from ${s.from}${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} ${s.metric} rows (one per source app) left out` : ''}`;
+    case 'several':
+      return `several sources a day (${rowsPerDay(s) ?? 0} rows): min/mean/max over all rows, never added up`;
+    case 'text':
+      return 'text: counts, not statistics';
+    case 'row':
+      return '';
+  }
+}
+
+/** "2" or "1-3": the fewest and most rows in one day. */
+export function rowsPerDay(s: MetricSummary): string | null {
+  const r = s.rowsPerDay;
+  return r === null ? null : r.min === r.max ? String(r.min) : `${r.min}-${r.max}`;
+}
+
+/** The json/ndjson item: the record plus the daily series, oldest first. */
+export function summaryDocument(s: MetricSummary): object {
+  const daily =
+    s.rule === 'text'
+      ? (s.daily as TextDay[])
+      : (s.daily as NumericDay[]).map((d) =>
+          s.rule === 'several'
+            ? { date: d.date, value: round2(d.value), rows: d.rows, min: d.min, max: d.max }
+            : { date: d.date, value: round2(d.value) },
+        );
+  return { ...summaryRecord(s), daily };
+}
+
+export function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}

@@ -1,0 +1,141 @@
+// The summary as a table for people: one line per metric and provider, numbers rounded for
+// reading, and on a terminal a sparkline of the daily values over the range. On a terminal
+// narrower than the table, the date columns and the median go first, then the note wraps;
+// narrower still (80 columns), each line becomes a short block.
+import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
+import { BORDERLESS, trimLines } from '../formats/table.ts';
+import { displayNumber } from './numbers.ts';
+import { rowsPerDay } from './record.ts';
+import { sparkline } from './sparkline.ts';
+import { stackedSummary } from './stacked.ts';
+
+export interface TableOptions {
+  /** The range the sparklines span; set only on a terminal. */
+  sparkline?: { from: string; to: string; width: number };
+  /** The terminal's width, to fit; unset off a terminal (nothing is dropped or wrapped). */
+  width?: number;
+}
+
+interface Column {
+  name: string;
+  right?: boolean;
+  cell(s: MetricSummary): string;
+}
+
+const GAP = 2;
+/** Dropped in this order when a terminal is too narrow. */
+const OPTIONAL = ['first', 'last', 'median'];
+const MIN_NOTE = 16;
+
+export async function summaryTable(
+  summaries: readonly MetricSummary[],
+  options: TableOptions,
+): Promise<string> {
+  if (summaries.length === 0) return 'No data in the range.\n';
+  const { default: Table } = await import('cli-table3');
+  let columns = columnsFor(options);
+  let cells = summaries.map((s) => columns.map((c) => c.cell(s)));
+  let noteWidth: number | undefined;
+  if (options.width !== undefined) {
+    const fit = fitTo(options.width, columns, cells);
+    if (fit === undefined) return stackedSummary(summaries, options.width, options.sparkline);
+    columns = fit.columns;
+    cells = fit.cells;
+    noteWidth = fit.noteWidth;
+  }
+  const table = new Table({
+    head: columns.map((c) => c.name),
+    chars: BORDERLESS,
+    colAligns: columns.map((c) => (c.right ? 'right' : 'left')),
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    ...(noteWidth === undefined
+      ? {}
+      : { colWidths: columns.map((c) => (c.name === 'note' ? noteWidth : null)), wordWrap: true }),
+  });
+  table.push(...cells);
+  return trimLines(table.toString()) + '\n';
+}
+
+function fitTo(
+  width: number,
+  columns: Column[],
+  cells: string[][],
+): { columns: Column[]; cells: string[][]; noteWidth: number | undefined } | undefined {
+  const widths = (cols: Column[], rows: string[][]) =>
+    cols.map((c, i) => Math.max(c.name.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
+  const total = (w: number[]) => w.reduce((a, b) => a + b, 0) + GAP * (w.length - 1);
+  for (const name of OPTIONAL) {
+    if (total(widths(columns, cells)) <= width) break;
+    const i = columns.findIndex((c) => c.name === name);
+    columns = columns.filter((_, k) => k !== i);
+    cells = cells.map((r) => r.filter((_, k) => k !== i));
+  }
+  const w = widths(columns, cells);
+  if (total(w) <= width) return { columns, cells, noteWidth: undefined };
+  const note = w.length - 1;
+  const rest = total(w) - (w[note] as number);
+  // Too narrow even for a wrapped note: the caller stacks the lines instead.
+  if (width - rest < MIN_NOTE) return undefined;
+  return { columns, cells, noteWidth: width - rest };
+}
+
+function columnsFor(options: TableOptions): Column[] {
+  const number = (name: string, pick: (s: MetricSummary) => number | null | undefined) => ({
+    name,
+    right: true,
+    cell: (s: MetricSummary) => displayNumber(pick(s)),
+  });
+  const spark = options.sparkline;
+  return [
+    { name: 'metric', cell: (s) => s.metric },
+    { name: 'provider', cell: (s) => s.provider },
+    { name: 'days', right: true, cell: (s) => String(s.days) },
+    { name: 'first', cell: (s) => s.first ?? '' },
+    { name: 'last', cell: (s) => s.last ?? '' },
+    number('min', (s) => s.stats?.min),
+    number('mean', (s) => s.stats?.mean),
+    number('median', (s) => s.stats?.median),
+    number('max', (s) => s.stats?.max),
+    { name: 'latest', right: true, cell: latestCell },
+    { name: 'unit', cell: (s) => s.unit ?? '' },
+    ...(spark
+      ? [
+          {
+            name: 'trend',
+            cell: (s: MetricSummary) =>
+              s.rule === 'text'
+                ? ''
+                : sparkline(s.daily as NumericDay[], spark.from, spark.to, spark.width),
+          },
+        ]
+      : []),
+    { name: 'note', cell: tableNote },
+  ];
+}
+
+function latestCell(s: MetricSummary): string {
+  const latest = s.latest;
+  if (latest === null) return '';
+  if (!('value' in latest)) return (latest as TextDay).values.join(', ');
+  return latest.rows > 1
+    ? `${displayNumber(latest.min)}-${displayNumber(latest.max)}`
+    : displayNumber(latest.value);
+}
+
+/** Shorter than the csv note: a table line should fit a terminal. */
+function tableNote(s: MetricSummary): string {
+  if (s.days === 0) return 'no data in the range';
+  switch (s.rule) {
+    case 'twin':
+      return `daily total from ${s.from}`;
+    case 'several':
+      return `several sources a day (${rowsPerDay(s)} rows), never added up`;
+    case 'text':
+      return `most frequent: ${s.topValues
+        .slice(0, 3)
+        .map((t) => `${t.value} (${t.count})`)
+        .join(', ')}`;
+    case 'row':
+      return '';
+  }
+}

@@ -1,0 +1,94 @@
+// `healthdata summary` end to end: every format, and what changes on a terminal.
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { fixedClock, runCli } from '../helpers/cli.ts';
+import { addDays, metricsRequests, TODAY, useSandbox } from '../helpers/sandbox.ts';
+import { BIN, spawnShell } from '../helpers/spawn.ts';
+
+const sandbox = useSandbox({ plan: 'pro' });
+const clock = fixedClock(TODAY);
+const FROM = addDays(TODAY, -90);
+const cli = (args: string[]) => runCli(['summary', ...sandbox.args(), ...args], { clock });
+
+interface Line {
+  metric: string;
+  provider: string;
+}
+
+const json = (stdout: string) => (JSON.parse(stdout) as { data: Line[] }).data;
+
+describe('every format', () => {
+  const args = ['--from', FROM];
+  it('csv and tsv: one header and one line per metric and provider, no sparkline', async () => {
+    const reference = json((await cli([...args, '-f', 'json'])).stdout);
+    for (const [format, delimiter] of [
+      ['csv', ','],
+      ['tsv', '\t'],
+    ] as const) {
+      const { code, stdout } = await cli([...args, '-f', format]);
+      expect(code).toBe(0);
+      const records = parse(stdout, { delimiter, relax_quotes: true }) as string[][];
+      const [header, ...lines] = records;
+      expect(header?.[0]).toBe('metric');
+      expect(lines).toHaveLength(reference.length);
+      expect(lines.map((l) => `${l[0]}/${l[1]}`)).toEqual(
+        reference.map((l) => `${l.metric}/${l.provider}`),
+      );
+      // json has the same fields, plus the daily series.
+      expect([...(header ?? []), 'daily']).toEqual(Object.keys(reference[0] ?? {}));
+      expect(stdout).not.toMatch(/[▁▂▃▄▅▆▇█]/);
+    }
+    const noHeader = await cli([...args, '-f', 'csv', '--no-header']);
+    expect(noHeader.stdout.startsWith('metric,')).toBe(false);
+  });
+
+  it('ndjson: the json items, one a line; table: readable, no sparkline off a terminal', async () => {
+    const reference = json((await cli([...args, '-f', 'json'])).stdout);
+    const nd = (await cli([...args, '-f', 'ndjson'])).stdout.trimEnd().split('\n');
+    expect(nd.map((l) => JSON.parse(l) as Line)).toEqual(reference);
+    const table = await cli([...args, '-f', 'table']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^metric\s+provider\s+days/);
+    expect(table.stdout).not.toContain('trend');
+    expect(table.stdout).not.toMatch(/[▁▂▃▄▅▆▇█]/);
+  });
+
+  it('covers every catalog metric in one export, folding each twin into its metric', async () => {
+    const mark = sandbox.current.requests.length;
+    const lines = json((await cli([...args, '-f', 'json'])).stdout);
+    const sent = metricsRequests(sandbox.current, mark);
+    expect(sent.every((q) => !q.has('metric'))).toBe(true);
+    const catalog = sandbox.current.requests
+      .slice(mark)
+      .filter((r) => r.path.startsWith('/api/v1/catalog'));
+    expect(catalog).toHaveLength(1);
+    const names = new Set(lines.map((l) => l.metric));
+    expect(names.has('steps_total')).toBe(false);
+    for (const m of ['steps', 'walking_heart_rate', 'mood', 'weight', 'heart_rate', 'spo2']) {
+      expect(names.has(m)).toBe(true);
+    }
+  });
+});
+
+describe('on a terminal', () => {
+  it('adds a sparkline of the daily values (real pseudo-terminal)', async () => {
+    const s = sandbox.current;
+    const command = `stty cols 160 rows 50; node ${BIN} summary --base-url ${s.url} --api-key ${s.apiKey} -m steps_total,weight --from 30d`;
+    const tty = await spawnShell(`script -qec ${JSON.stringify(command)} /dev/null`);
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/trend/);
+    expect(tty.stdout).toMatch(/steps_total .*[▁▂▃▄▅▆▇█]{20}/);
+    // An 80-column window: nothing wider, every metric still there, with its trend.
+    const narrow = await spawnShell(
+      `script -qec ${JSON.stringify(command.replace('cols 160', 'cols 80').replace(' -m steps_total,weight', ' -q'))} /dev/null`,
+    );
+    const lines = narrow.stdout.split(/\r?\n/);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(lines).toContain('steps · PhoneHealth · count — daily total from steps_total');
+    expect(narrow.stdout).toMatch(/walking_heart_rate · PhoneHealth · bpm — several sources a day/);
+    expect(narrow.stdout).toMatch(/\n {2}[▁▂▃▄▅▆▇█]{20}/);
+    const piped = await spawnShell(
+      `node ${BIN} summary --base-url ${s.url} --api-key ${s.apiKey} -m steps_total --from 30d -f table | cat`,
+    );
+    expect(piped.stdout).not.toMatch(/[▁▂▃▄▅▆▇█]/);
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { MetricRow } from '../../src/api/types.ts';
+import {
+  SeveralRowsDetector,
+  severalRowsNotice,
+  summarize,
+  type NumericDay,
+  type TextDay,
+} from '../../src/daily/index.ts';
+
+const row = (
+  date: string,
+  metric: string,
+  value: number | string,
+  provider = 'PhoneHealth',
+  unit: string | null = 'count',
+): MetricRow => ({
+  date,
+  provider,
+  metric,
+  numValue: typeof value === 'number' ? value : null,
+  textValue: typeof value === 'string' ? value : null,
+  unit: typeof value === 'string' ? null : unit,
+  stream: false,
+});
+
+describe('summarize', () => {
+  it('takes a cumulative metric from its _total twin, never from the sum of its rows', async () => {
+    const rows = [
+      row('2026-01-02', 'steps', 6000),
+      row('2026-01-02', 'steps', 5000),
+      row('2026-01-02', 'steps_total', 8000),
+      row('2026-01-01', 'steps', 4000),
+      row('2026-01-01', 'steps_total', 4000),
+    ];
+    const [line, ...rest] = await summarize([rows], { catalog: ['steps', 'steps_total'] });
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({
+      metric: 'steps',
+      from: 'steps_total',
+      rule: 'twin',
+      days: 2,
+      first: '2026-01-01',
+      last: '2026-01-02',
+      rows: 2,
+      rowsLeftOut: 3,
+      stats: { min: 4000, mean: 6000, median: 6000, max: 8000 },
+    });
+    expect((line?.daily as NumericDay[]).map((d) => d.value)).toEqual([4000, 8000]);
+  });
+
+  it('reports a twin asked for alone under its own name', async () => {
+    const rows = [row('2026-01-02', 'steps_total', 8000)];
+    const lines = await summarize([rows], {
+      catalog: ['steps', 'steps_total'],
+      metrics: ['steps_total'],
+    });
+    expect(lines.map((l) => [l.metric, l.rule])).toEqual([['steps_total', 'row']]);
+  });
+
+  it('keeps a provider without twin rows apart, as its own line', async () => {
+    const rows = [
+      row('2026-01-02', 'steps', 6000),
+      row('2026-01-02', 'steps', 9000, 'WristBand'),
+      row('2026-01-02', 'steps_total', 7000),
+    ];
+    const lines = await summarize([rows]);
+    expect(lines.map((l) => [l.metric, l.provider, l.rule, l.stats?.max])).toEqual([
+      ['steps', 'PhoneHealth', 'twin', 7000],
+      ['steps', 'WristBand', 'row', 9000],
+    ]);
+  });
+
+  it('summarises several rows a day without a twin per row, never adding them', async () => {
+    const rows = [
+      row('2026-01-02', 'walking_heart_rate', 100, 'PhoneHealth', 'bpm'),
+      row('2026-01-02', 'walking_heart_rate', 120, 'PhoneHealth', 'bpm'),
+      row('2026-01-01', 'walking_heart_rate', 90, 'PhoneHealth', 'bpm'),
+    ];
+    const [line] = await summarize([rows]);
+    expect(line).toMatchObject({
+      rule: 'several',
+      unit: 'bpm',
+      rowsPerDay: { min: 1, max: 2 },
+      stats: { min: 90, max: 120, median: null },
+    });
+    expect(line?.stats?.mean).toBeCloseTo(310 / 3);
+    expect(line?.daily).toEqual([
+      { date: '2026-01-01', value: 90, rows: 1, min: 90, max: 90 },
+      { date: '2026-01-02', value: 110, rows: 2, min: 100, max: 120 },
+    ]);
+  });
+
+  it('counts text values instead of averaging them', async () => {
+    const rows = [
+      row('2026-01-03', 'mood', 'calm', 'MindfulApp'),
+      row('2026-01-02', 'mood', 'tired', 'MindfulApp'),
+      row('2026-01-01', 'mood', 'calm', 'MindfulApp'),
+    ];
+    const [line] = await summarize([rows]);
+    expect(line).toMatchObject({ rule: 'text', stats: null, rows: 3, days: 3 });
+    expect(line?.topValues).toEqual([
+      { value: 'calm', count: 2 },
+      { value: 'tired', count: 1 },
+    ]);
+    expect((line?.latest as TextDay).values).toEqual(['calm']);
+  });
+
+  it('takes an even median from the two middle days, and reads async pages', async () => {
+    async function* pages() {
+      yield [
+        row('2026-01-04', 'weight', 80, 'ScaleCo', 'kg'),
+        row('2026-01-03', 'weight', 79, 'ScaleCo', 'kg'),
+      ];
+      yield [
+        row('2026-01-02', 'weight', 82, 'ScaleCo', 'kg'),
+        row('2026-01-01', 'weight', 81, 'ScaleCo', 'kg'),
+      ];
+    }
+    const [line] = await summarize(pages());
+    expect(line?.stats).toEqual({ min: 79, mean: 80.5, median: 80.5, max: 82 });
+    expect((line?.latest as NumericDay).value).toBe(80);
+  });
+});
+
+describe('SeveralRowsDetector', () => {
+  it('finds several rows for one date and provider, across pages and interleaved providers', () => {
+    const d = new SeveralRowsDetector();
+    d.scan([row('2026-01-02', 'hrv', 50, 'A'), row('2026-01-02', 'hrv', 51, 'B')]);
+    d.scan([row('2026-01-01', 'hrv', 52, 'A'), row('2026-01-01', 'hrv', 53, 'B')]);
+    expect(d.found.size).toBe(0);
+    d.scan([row('2026-01-01', 'steps', 1, 'A'), row('2026-01-01', 'hrv', 54, 'A')]);
+    expect([...d.found]).toEqual([['hrv', { date: '2026-01-01', provider: 'A' }]]);
+  });
+
+  it('is quiet for one row a day per provider, and for text rows', () => {
+    const d = new SeveralRowsDetector();
+    d.scan([row('2026-01-02', 'workout', 'Run'), row('2026-01-02', 'workout', 'Swim')]);
+    d.scan([row('2026-01-02', 'steps_total', 1), row('2026-01-01', 'steps_total', 2)]);
+    expect(d.found.size).toBe(0);
+    expect(d.seen('steps_total')).toBe(true);
+  });
+});
+
+describe('severalRowsNotice', () => {
+  const example = { date: '2026-01-02', provider: 'PhoneHealth' };
+  it('names the twin when it exists, and otherwise points to summary', () => {
+    expect(severalRowsNotice('steps', example, true)).toContain('use --metric steps_total');
+    expect(severalRowsNotice('hr', example, false)).toContain('healthdata summary -m hr');
+    expect(severalRowsNotice('hr', example, false)).not.toContain('hr_total');
+    expect(severalRowsNotice('hr', example, undefined)).toContain(
+      'use --metric hr_total if your catalog has it',
+    );
+    expect(severalRowsNotice('steps_total', example, undefined)).not.toContain('steps_total_total');
+  });
+});
