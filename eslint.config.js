@@ -47,4 +47,13 @@ export default tseslint.config(
     files: ['src/cli/main.ts', 'bin/**', 'scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // Bundle stand-ins for CommonJS modules inside dependencies (see scripts/build.mjs).
+    files: ['scripts/**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

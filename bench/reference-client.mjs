@@ -1,16 +1,23 @@
 // The transport limit: the least a client can do to read every row. One keep-alive socket,
 // sequential pages, JSON.parse, rows counted and dropped. Prints {"rows","pages"} as JSON.
+// With --gzip it asks for gzip and gunzips what comes back gzipped, as any client would.
 //
-//   node bench/reference-client.mjs <base-url> <api-key> [page-size]
+//   node bench/reference-client.mjs [--gzip] <base-url> <api-key> [page-size]
 import { Agent, get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 
-const [baseUrl, apiKey, pageSize = '1000'] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const gzip = argv.includes('--gzip');
+const [baseUrl, apiKey, pageSize = '1000'] = argv.filter((a) => a !== '--gzip');
 if (!baseUrl || !apiKey) {
-  console.error('usage: reference-client.mjs <base-url> <api-key> [page-size]');
+  console.error('usage: reference-client.mjs [--gzip] <base-url> <api-key> [page-size]');
   process.exit(2);
 }
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const headers = { authorization: `Bearer ${apiKey}` };
+const headers = {
+  authorization: `Bearer ${apiKey}`,
+  ...(gzip ? { 'accept-encoding': 'gzip' } : {}),
+};
 
 function fetchPage(cursor) {
   let url = `${baseUrl}/api/v1/metrics?limit=${pageSize}`;
@@ -20,7 +27,9 @@ function fetchPage(cursor) {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const zipped = res.headers['content-encoding'] === 'gzip';
+        const body = (zipped ? gunzipSync(raw) : raw).toString('utf8');
         if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}: ${body}`));
         else resolve(JSON.parse(body));
       });

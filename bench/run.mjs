@@ -7,13 +7,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Report } from './lib/report.mjs';
-import { sandboxWithRows } from './lib/sandbox.mjs';
+import { sandboxWithRows, startSandbox } from './lib/sandbox.mjs';
 import { overlap, parallel } from './sections/latency.mjs';
 import { memory } from './sections/memory.mjs';
+import { oneRequest } from './sections/one-request.mjs';
 import { startup } from './sections/startup.mjs';
+import { tableVsCsv } from './sections/table.mjs';
 import { throughput } from './sections/throughput.mjs';
 
-const SECTIONS = ['startup', 'throughput', 'memory', 'overlap', 'parallel'];
+const SECTIONS = ['startup', 'one-request', 'table', 'throughput', 'memory', 'overlap', 'parallel'];
+const MAIN_SANDBOX = ['one-request', 'table', 'throughput'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
 // ~140 pages of 1000: long enough that 50 ms per page dominates, short enough for 3+3+3 runs.
@@ -90,15 +93,19 @@ async function main() {
       curlJq: here('curl-jq.sh'),
       slowReader: here('slow-reader.mjs'),
       firstRequest: here('first-request.mjs'),
+      oneRequest: here('one-request-client.mjs'),
     },
     hdEnv: (sb) => ({ ...baseEnv, HEALTHDATA_BASE_URL: sb.url, HEALTHDATA_API_KEY: sb.key }),
   };
   const want = (s) => opts.sections.has(s);
   const sbOpts = { node: ctx.node, bin: ctx.bin, env: baseEnv, today: TODAY, log };
   const sandboxes = new Set();
-  const withSandbox = async (minRows, latency, fn) => {
-    const sb = await sandboxWithRows(minRows, { ...sbOpts, latency });
+  const track = (sb) => {
     sandboxes.add(sb);
+    return sb;
+  };
+  const withSandbox = async (minRows, latency, fn) => {
+    const sb = track(await sandboxWithRows(minRows, { ...sbOpts, latency }));
     try {
       await fn(sb);
     } finally {
@@ -140,11 +147,27 @@ async function main() {
     // Start-up first, with no sandbox running: nothing else competes for the CPU.
     if (want('startup')) await guard('startup', () => startup(ctx));
     const memoryBig = want('memory') && opts.memory && opts.rows < 1_000_000;
-    if (want('throughput') || (want('memory') && !memoryBig)) {
+    if (MAIN_SANDBOX.some(want) || (want('memory') && !memoryBig)) {
       await guard('sandbox', () =>
         withSandbox(opts.rows, 0, async (sb) => {
           described.push(`main sandbox: scale ${sb.scale}, ${sb.rows} rows`);
-          if (want('throughput')) await guard('throughput', () => throughput(ctx, sb));
+          if (want('one-request')) await guard('one-request', () => oneRequest(ctx, sb));
+          if (want('table')) await guard('table', () => tableVsCsv(ctx, sb));
+          if (want('throughput')) {
+            await guard('throughput', async () => {
+              // The same rows, gzipped for clients that ask: what users meet behind a gateway.
+              const gz = track(
+                await startSandbox({ ...sbOpts, scale: sb.scale, latency: 0, compress: true }),
+              );
+              try {
+                described.push(`gzip sandbox: scale ${gz.scale}, ${gz.rows} rows, --compress`);
+                await throughput(ctx, sb, gz);
+              } finally {
+                sandboxes.delete(gz);
+                await gz.stop();
+              }
+            });
+          }
           if (want('memory') && !memoryBig) await guard('memory', () => memory(ctx, sb));
         }),
       );

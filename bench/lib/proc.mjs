@@ -2,6 +2,7 @@
 // exit) can end it together with whatever it started: GNU time ignores SIGINT, and curl/jq
 // run under bash.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,23 +28,32 @@ process.on('exit', () => {
  * @typedef {object} StartOptions
  * @property {NodeJS.ProcessEnv} [env]
  * @property {boolean} [captureStdout]
+ * @property {string} [stdoutFile] stdout goes to this file, like `> file` in a shell.
  * @property {import('node:child_process').IOType | number} [stdin]
  * @property {NodeJS.Signals} [stopSignal]
  * @property {number} [timeoutMs] run() only: kill the process group after this long.
  */
 
 /**
- * Starts a child and keeps it registered until it exits. stdout is captured only on request
- * (bulk output goes to files or /dev/null); stderr is always kept, trimmed, for error messages.
+ * Starts a child and keeps it registered until it exits. stdout is captured only on request,
+ * or redirected to `stdoutFile` (bulk output goes to files or /dev/null); stderr is always
+ * kept, trimmed, for error messages.
  */
 /** @param {string} cmd @param {string[]} args @param {StartOptions} [opts] */
 export function start(cmd, args, opts = {}) {
-  const { env, captureStdout = false, stdin = 'ignore', stopSignal = 'SIGKILL' } = opts;
-  const child = spawn(cmd, args, {
-    env,
-    detached: true,
-    stdio: [stdin, captureStdout ? 'pipe' : 'ignore', 'pipe'],
-  });
+  const { env, captureStdout = false, stdoutFile, stdin = 'ignore', stopSignal = 'SIGKILL' } = opts;
+  const fd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
+  let child;
+  try {
+    child = spawn(cmd, args, {
+      env,
+      detached: true,
+      stdio: [stdin, fd ?? (captureStdout ? 'pipe' : 'ignore'), 'pipe'],
+    });
+  } finally {
+    // The child has its own copy of the descriptor.
+    if (fd !== undefined) closeSync(fd);
+  }
   live.set(child, stopSignal);
   let stdout = '';
   let stderr = '';

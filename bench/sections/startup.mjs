@@ -57,6 +57,7 @@ export async function startup(ctx) {
   const commands = [
     { name: 'node -e 0', measure: wall(['-e', '0']) },
     { name: 'healthdata --version', measure: wall([bin, '--version']) },
+    { name: 'healthdata --help', measure: wall([bin, '--help']) },
     { name: 'healthdata metrics --help', measure: wall([bin, 'metrics', '--help']) },
     {
       name: 'first request: healthdata metrics -f csv',
@@ -113,8 +114,8 @@ export async function startup(ctx) {
   ctx.report.target(
     'first request − node -e 0',
     `≤ ${TTFR_GOAL_MS} ms`,
-    fmtMs(d(3)),
-    d(3) <= TTFR_GOAL_MS,
+    fmtMs(d(4)),
+    d(4) <= TTFR_GOAL_MS,
   );
   ctx.report.target(
     '--version − node -e 0',
@@ -122,10 +123,11 @@ export async function startup(ctx) {
     fmtMs(d(1)),
     d(1) <= CLI_GOAL_MS,
   );
+  ctx.report.target('--help − node -e 0', `≤ ${CLI_GOAL_MS} ms`, fmtMs(d(2)), d(2) <= CLI_GOAL_MS);
   ctx.report.target(
     'metrics --help − node -e 0',
     `≤ ${CLI_GOAL_MS} ms`,
-    fmtMs(d(2)),
-    d(2) <= CLI_GOAL_MS,
+    fmtMs(d(3)),
+    d(3) <= CLI_GOAL_MS,
   );
 }

@@ -8,6 +8,7 @@ import { peekNextCursor } from './pagination/cursor-hint.ts';
 import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
+import { rememberPageText } from './pagination/page-text.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {
@@ -88,7 +89,9 @@ export class HealthClient {
       parse: () => {
         const body = this.#parseJson(response);
         try {
-          return toMetricsPage(body);
+          const page = toMetricsPage(body);
+          rememberPageText(page.data, response.text);
+          return page;
         } catch (error) {
           if (!(error instanceof ProtocolError)) throw error;
           throw new ProtocolError(

@@ -3,7 +3,7 @@
 // and CSV (or what the caller says suits a pipe) for everything else.
 import type { Context } from './context.ts';
 import { openPager, type Paged } from './pager-target.ts';
-import { atomicFile, type FileDestination } from '../output/atomic-file.ts';
+import type { FileDestination } from '../output/atomic-file.ts';
 import { streamDestination, type Destination } from '../output/destination.ts';
 import { isFormat, type Format } from '../output/formats/index.ts';
 import type { OutputFlags } from './flags.ts';
@@ -27,6 +27,8 @@ export async function openTarget(
     if (pager) return { destination: pager.destination, format, pager };
     return { destination: streamDestination(ctx.stdout), format };
   }
+  // Lazy: it loads node:crypto (~3 ms), which output to stdout does not need.
+  const { atomicFile } = await import('../output/atomic-file.ts');
   const file = await atomicFile(flags.output);
   return { destination: file, format, file };
 }

@@ -4,6 +4,7 @@ import type { Context } from './context.ts';
 import { registerChart } from './commands/chart/index.ts';
 import { registerConfig } from './commands/config/index.ts';
 import { registerMetrics } from './commands/metrics/index.ts';
+import { registerMcp } from './commands/mcp/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
 import { registerStatus } from './commands/status/index.ts';
@@ -58,6 +59,7 @@ Examples:
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
+  registerMcp(program, ctx);
   registerCompletion(program, ctx);
   return program;
 }

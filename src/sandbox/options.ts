@@ -24,6 +24,8 @@ export interface SandboxOptions {
   rateLimit?: number | undefined;
   /** Default DEMO_API_KEY. */
   apiKey?: string | undefined;
+  /** gzip replies for clients whose Accept-Encoding allows it; default false. */
+  compress?: boolean | undefined;
 }
 
 export interface ResolvedOptions {
@@ -38,6 +40,7 @@ export interface ResolvedOptions {
   failRate: number;
   rateLimit: number | null;
   apiKey: string;
+  compress: boolean;
 }
 
 /** Prefix `phd_`, live marker `live_`, like a dashboard key, but plainly a sandbox one. */
@@ -55,7 +58,7 @@ const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v));
 
 export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): ResolvedOptions {
   const { port = 0, host = '127.0.0.1', plan = DEFAULT_PLAN, seed = 1, scale = 1 } = o;
-  const { latencyMs = 0, failRate = 0, rateLimit, apiKey = DEMO_API_KEY } = o;
+  const { latencyMs = 0, failRate = 0, rateLimit, apiKey = DEMO_API_KEY, compress = false } = o;
   check(
     isInt(port) && port >= 0 && port <= 65535,
     `port must be an integer from 0 to 65535, got ${show(port)}`,
@@ -89,6 +92,7 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
     typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey),
     'apiKey must be non-empty printable ASCII without spaces',
   );
+  check(typeof compress === 'boolean', `compress must be true or false, got ${show(compress)}`);
   return {
     port,
     host,
@@ -101,5 +105,6 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
     failRate,
     rateLimit: rateLimit ?? null,
     apiKey,
+    compress,
   };
 }

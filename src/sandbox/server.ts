@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Reply } from './reply.ts';
 import type { Router } from './router.ts';
 import { performance } from 'node:perf_hooks';
+import { acceptsGzip, gzipReply } from './compression.ts';
 import { createFailInjector, createRateLimiter } from './faults.ts';
 import { errorReply } from './reply.ts';
 
@@ -20,6 +21,8 @@ export interface HandlerOptions {
   failRate: number;
   rateLimit: number | null;
   seed: number;
+  /** gzip replies for clients that accept it (see compression.ts). */
+  compress: boolean;
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -65,7 +68,8 @@ export function attachHandler(
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const reply = answer(req);
+    let reply = answer(req);
+    if (options.compress && acceptsGzip(req.headers['accept-encoding'])) reply = gzipReply(reply);
     log.push({
       method: req.method ?? '',
       path: req.url ?? '',

@@ -216,3 +216,30 @@ describe('--parallel', () => {
     expect(parallel.stderr).toContain('stopped at --limit 1234 rows');
   });
 });
+
+describe('--parallel on a plan with no history floor', () => {
+  const unlimited = useSandbox({ plan: 'unlimited' });
+  const run = (args: string[]) =>
+    runCli(['metrics', ...unlimited.args(), ...args], { clock: fixedClock(TODAY) });
+
+  it('finds where the data starts with a few probes, and writes what a sequential run writes', async () => {
+    const args = ['-f', 'ndjson', '-m', 'steps_total,resting_heart_rate', '--page-size', '100'];
+    const sequential = await run(args);
+    const mark = unlimited.current.requests.length;
+    const parallel = await run([...args, '--parallel', '3']);
+    expect(parallel.code).toBe(0);
+    expect(parallel.stdout).toBe(sequential.stdout);
+    expect(parallel.stderr).toBe(sequential.stderr);
+    const sent = metricsRequests(unlimited.current, mark);
+    const probes = sent.filter((q) => q.get('limit') === '1');
+    const openFirstPages = sent.filter((q) => !q.has('cursor') && !q.has('to'));
+    expect(openFirstPages).toHaveLength(1);
+    expect(probes.length).toBeGreaterThan(0);
+    expect(probes.length).toBeLessThanOrEqual(15);
+    // The range really was cut into partitions fetched from their own first pages.
+    const partitionStarts = sent.filter(
+      (q) => q.has('to') && !q.has('cursor') && q.get('limit') === '100',
+    );
+    expect(partitionStarts.length).toBeGreaterThan(3);
+  });
+});

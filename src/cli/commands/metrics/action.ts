@@ -2,7 +2,8 @@
 import { paginate } from '../../../api/pagination/paginate.ts';
 import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
-import { planPartitions } from '../../../api/pagination/plan.ts';
+import { findDataStart } from '../../../api/pagination/find-start.ts';
+import { partitionDays, planPartitions } from '../../../api/pagination/plan.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { HealthClient } from '../../../api/client.ts';
 import type { Meta, MetricsQuery } from '../../../api/types.ts';
@@ -30,6 +31,8 @@ export interface MetricsFlags extends ConnectionFlags, OutputFlags {
 
 /** How far each --parallel partition may run ahead of the writer, in pages; also its size. */
 const PARALLEL_DEPTH = 6;
+/** Where the search for the data's start begins; older rows still come, in the last partition. */
+const EARLIEST_START = '1970-01-01';
 
 export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<void> {
   const now = ctx.clock.now();
@@ -130,23 +133,29 @@ async function openPages(
     Math.min(flags.pageSize, flags.limit ?? Infinity),
     ctx.signal,
   );
-  const plan = planPartitions(
-    query,
-    first,
-    flags.pageSize * PARALLEL_DEPTH,
-    flags.limit ?? Number.POSITIVE_INFINITY,
-  );
+  const rowsPerPartition = flags.pageSize * PARALLEL_DEPTH;
+  const maxRows = flags.limit ?? Number.POSITIVE_INFINITY;
+  let plan = planPartitions(query, first, rowsPerPartition, maxRows);
+  if (plan === 'no_start') {
+    // No history floor and no --from: find where the data starts with a few one-row probes.
+    const start = await findDataStart(
+      async (day) =>
+        (await client.metricsPage({ ...query, to: day }, undefined, 1, ctx.signal)).data.length > 0,
+      {
+        known: first.data.at(-1)?.date as string,
+        earliest: EARLIEST_START,
+        resolution: partitionDays(first, rowsPerPartition),
+        width: flags.parallel,
+      },
+    );
+    notices.verbose(`--parallel: the data starts on or after ${start}`);
+    plan = planPartitions(query, first, rowsPerPartition, maxRows, start);
+  }
   if (plan === 'single') {
     return paginateParallel(fetchPage, [], { ...options, concurrency: 1, depth: 1, lead: first });
   }
   // Below, the first page is not kept: the export starts over, sequentially (a rare case).
-  if (plan === 'sequential') return paginate(fetchPage, query, options);
-  if (plan === 'no_start') {
-    notices.warn(
-      '--parallel needs a start date when the plan has no history floor; pass --from — fetching sequentially',
-    );
-    return paginate(fetchPage, query, options);
-  }
+  if (plan === 'sequential' || plan === 'no_start') return paginate(fetchPage, query, options);
   notices.verbose(
     `--parallel ${flags.parallel}: ${plan.partitions.length} partitions of ${plan.days} days, ${flags.parallel} at a time`,
   );

@@ -12,6 +12,7 @@ export interface SandboxFlags {
   latency?: number;
   failRate?: number;
   rateLimit?: number;
+  compress?: boolean;
 }
 
 export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
@@ -28,6 +29,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
       ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
       ...(flags.failRate !== undefined ? { failRate: flags.failRate } : {}),
       ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
+      compress: flags.compress === true,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

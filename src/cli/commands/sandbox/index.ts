@@ -44,6 +44,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
       'allow n requests per second; more get 429 with Retry-After',
       integer(1, 1_000_000, '--rate-limit'),
     )
+    .option('--compress', 'gzip responses for clients that send Accept-Encoding: gzip')
     .addHelpText(
       'after',
       footer(

@@ -1,0 +1,56 @@
+// A one-request command against the sandbox, next to a plain node:http client doing the same
+// request: spawn() to exit, output to /dev/null. The sandbox is idle between requests.
+import { check, run } from '../lib/proc.mjs';
+import { table } from '../lib/report.mjs';
+import { fmtMs, median, percentile } from '../lib/stats.mjs';
+
+const GOAL_MS = 40;
+
+export async function oneRequest(ctx, sb) {
+  const { node } = ctx;
+  const env = ctx.hdEnv(sb);
+  const wall = (args, what) => async () =>
+    check(await run(node, args, { env, timeoutMs: 30_000 }), what).wallMs;
+  const commands = [
+    {
+      name: 'node:http client: GET /api/v1/profile → stdout',
+      measure: wall([ctx.paths.oneRequest, sb.url, sb.key], 'one-request client'),
+    },
+    {
+      name: 'healthdata profile -f json',
+      measure: wall([ctx.bin, 'profile', '-f', 'json', '-q'], 'healthdata profile'),
+    },
+    {
+      name: 'healthdata catalog -f json',
+      measure: wall([ctx.bin, 'catalog', '-f', 'json', '-q'], 'healthdata catalog'),
+    },
+  ];
+  const n = ctx.opts.startupRuns;
+  ctx.log(`one-request: ${n} interleaved rounds (+1 warm-up)`);
+  const times = commands.map(() => /** @type {number[]} */ ([]));
+  for (let r = 0; r <= n; r++) {
+    for (const [i, c] of commands.entries()) {
+      const ms = await c.measure();
+      if (r > 0) times[i]?.push(ms);
+    }
+  }
+  const med = times.map(median);
+  const rows = commands.map((c, i) => [
+    c.name,
+    fmtMs(med[i]),
+    fmtMs(percentile(times[i], 90)),
+    i === 0 ? '—' : `${(med[i] - med[0]).toFixed(1)} ms`,
+  ]);
+  ctx.report.section(
+    `One-request commands (${n} interleaved runs each)`,
+    'Wall time from spawn() to exit, against the idle sandbox, stdout to /dev/null.\n\n' +
+      table(['command', 'median', 'p90', 'median − node:http client'], rows),
+  );
+  const d = med[1] - med[0];
+  ctx.report.target(
+    'profile -f json − node:http client',
+    `≤ ${GOAL_MS} ms`,
+    fmtMs(d),
+    d <= GOAL_MS,
+  );
+}

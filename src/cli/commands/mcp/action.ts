@@ -1,0 +1,110 @@
+// `healthdata mcp`: the MCP server on stdin/stdout until the client closes the connection
+// (or a signal). The API client is opened on first use and kept; if the settings are wrong,
+// each tool call answers with the CLI's error line until they are fixed, without a restart.
+import type { HealthClient } from '../../../api/client.ts';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { HealthdataError, UsageError } from '../../../lib/errors.ts';
+import { createHealthServer, TOOL_NAMES } from '../../../mcp/server.ts';
+import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
+import type { Context } from '../../context.ts';
+import { createNotices } from '../../notices.ts';
+import type { ConnectionFlags } from '../../flags.ts';
+import { connectClient, type ConnectedClient } from '../../connect-client.ts';
+import { VERSION } from '../../version.ts';
+
+export interface McpFlags extends ConnectionFlags {
+  http?: number;
+}
+
+export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: ctx.stderrIsTTY,
+  });
+  const redact = keyRedactor(flags, ctx);
+  const say = (line: string): void => {
+    if (!flags.quiet) ctx.stderr.write(redact(`healthdata mcp: ${line}\n`));
+  };
+
+  let connected: Promise<ConnectedClient> | undefined;
+  const client = async (): Promise<HealthClient> => {
+    connected ??= connectClient(flags, ctx, notices, 4).catch((error: unknown) => {
+      connected = undefined;
+      throw error;
+    });
+    return (await connected).client;
+  };
+
+  // After a 401 the user may fix the key (`healthdata config set api-key`) while the AI app
+  // keeps running: the next call resolves the settings again.
+  // The old client is closed at shutdown, not now: another call may still be using it.
+  const retired: Promise<ConnectedClient>[] = [];
+  const authFailed = (): void => {
+    if (connected) retired.push(connected);
+    connected = undefined;
+  };
+
+  const demo = flags.demo ? ' from the built-in sandbox (demo data)' : '';
+  const shutdown = new AbortController();
+  const deps = { client, now: () => ctx.clock.now(), signal: shutdown.signal, redact, authFailed };
+  const factory = (): McpServer => createHealthServer(deps, VERSION);
+  const onerror = (error: Error): void => notices.verbose(redact(`protocol: ${error.message}`));
+  let connection: { closed?: Promise<void>; close(): Promise<void> };
+  if (flags.http === undefined) {
+    connection = serveOnStreams(factory, ctx.stdin, ctx.stdout, onerror);
+    say(`serving ${TOOL_NAMES.join(', ')} over stdio${demo}`);
+    if (ctx.stdinIsTTY) {
+      say(
+        "this speaks MCP on stdin/stdout and is meant to be started by an MCP client, e.g. 'claude mcp add healthdata -- healthdata mcp' (see docs/mcp.md); Ctrl-D or Ctrl-C to stop",
+      );
+    }
+  } else {
+    const { serveOnHttp } = await import('../../../mcp/serve-http.ts');
+    const http = await serveOnHttp(factory, flags.http, onerror).catch((error: unknown) => {
+      throw listenError(error, flags.http as number);
+    });
+    connection = http;
+    say(`serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} — Ctrl-C to stop`);
+  }
+  // Open the client now, so a settings problem shows in the client's log at once.
+  client().catch((error: unknown) => {
+    const message = error instanceof HealthdataError ? error.message : String(error);
+    say(`error: ${message} (each tool call will answer with this until it is fixed)`);
+  });
+
+  const stopped = new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    await Promise.race([connection.closed ?? stopped, stopped]);
+  } finally {
+    shutdown.abort();
+    await connection.close().catch(() => undefined);
+    for (const open of [...retired, ...(connected ? [connected] : [])]) {
+      await open.then((s) => s.close()).catch(() => undefined);
+    }
+  }
+}
+
+/** The key given on the command line or in the environment never leaves in a tool result. */
+function keyRedactor(flags: McpFlags, ctx: Context): (text: string) => string {
+  const keys = [flags.apiKey, ctx.env['HEALTHDATA_API_KEY']].filter(
+    (k): k is string => k !== undefined && k.length >= 4,
+  );
+  return (text) => keys.reduce((acc, key) => acc.split(key).join('[REDACTED]'), text);
+}
+
+function listenError(error: unknown, port: number): UsageError {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    return new UsageError(
+      `port ${port} is in use — pick another with --http, or --http 0 for any free one`,
+      'port_in_use',
+    );
+  }
+  return new UsageError(
+    `cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`,
+    'listen',
+  );
+}

@@ -1,0 +1,36 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../../context.ts';
+import { addConnectionOptions, integer } from '../../flags.ts';
+import type { McpFlags } from './action.ts';
+
+export function registerMcp(program: Command, ctx: Context): void {
+  const command = program
+    .command('mcp')
+    .description('serve your health data to AI apps over the Model Context Protocol (stdio)')
+    .addOption(
+      new Option(
+        '--http <port>',
+        'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)',
+      ).argParser(integer(0, 65535, '--http')),
+    );
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    `
+An MCP client (Claude Desktop, Claude Code, an IDE or an agent) starts this command and talks
+to it over stdin/stdout. Five read-only tools: list_metrics, query_metrics, daily_summary,
+get_profile, list_sources. Settings come from the flags, the environment or the config file,
+as for every other command. Notices go to stderr; stdout carries only protocol messages.
+
+Examples:
+  claude mcp add healthdata -- healthdata mcp
+  healthdata mcp --demo          (the built-in sandbox: try it without a key)
+  healthdata mcp --http 8788     (for clients that connect to a URL; loopback only)
+
+Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
+  );
+  command.action(async (flags: McpFlags) => {
+    const { runMcp } = await import('./action.ts');
+    await runMcp(flags, ctx);
+  });
+}

@@ -1,0 +1,76 @@
+// Zod schemas shared by the tools: their JSON Schema is what the client (and the model) sees
+// in tools/list, so each field says what it takes in words a model can act on.
+import * as z from 'zod';
+
+export const RULE =
+  'Rule of the API: a metric pushed by a phone health aggregator (e.g. steps from PhoneHealth) can have several rows for one day, one per source app; they must NEVER be added up (that double-counts). For cumulative metrics a twin named <metric>_total (e.g. steps_total) holds the de-duplicated daily total: use it for daily totals.';
+
+const names = (what: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: `${what} names must not be empty` }),
+    )
+    .min(1, { error: `give at least one ${what}, or leave ${what}s out for all` })
+    .max(100, { error: `at most 100 ${what}s per call` });
+
+export const metricsField = names('metric').describe(
+  'Metric names to include, e.g. ["steps_total", "resting_heart_rate"] (exact names from list_metrics). Leave out for every metric.',
+);
+
+export const providersField = names('provider').describe(
+  'Provider names to include, case-insensitive, e.g. ["WristBand"]. Leave out for every provider.',
+);
+
+const dateField = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .describe(
+      `${what}: YYYY-MM-DD, "today", "yesterday" or "<N>d" (N days ago, e.g. "30d"), in the user's calendar.`,
+    );
+
+export const fromField = dateField(
+  'First day, inclusive. Earlier than the plan window allows, it is clamped to the history floor (the answer says so)',
+);
+export const toField = dateField('Last day, inclusive');
+
+export const windowSchema = z
+  .object({
+    plan: z.string(),
+    history_window_days: z.number().nullable(),
+    history_floor: z.string().nullable(),
+    source_cap: z.number().nullable(),
+  })
+  .nullable()
+  .describe(
+    "The plan's history window as the API reported it; null fields are what the API sent (no limit stated).",
+  );
+
+export const clampSchema = z
+  .object({ requested_from: z.string(), effective_from: z.string() })
+  .nullable()
+  .describe('Set when `from` was before the history floor and the API started at the floor.');
+
+export const querySchema = z.object({
+  metrics: z.array(z.string()).nullable(),
+  providers: z.array(z.string()).nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+
+export const notesSchema = z
+  .array(z.string())
+  .describe('Things to know before using the numbers; read them.');
+
+/** The arguments query_metrics and daily_summary share: which rows. */
+export const rangeFields = {
+  metrics: metricsField.optional(),
+  providers: providersField.optional(),
+  from: fromField.optional(),
+  to: toField.optional(),
+};

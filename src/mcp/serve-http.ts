@@ -1,0 +1,93 @@
+// MCP over Streamable HTTP on 127.0.0.1 only. The SDK's handler is web-standard (Request →
+// Response); this bridges node:http to it, with the SDK's Host and Origin checks in front so
+// a web page cannot reach the server through DNS rebinding.
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+  type McpServer,
+} from '@modelcontextprotocol/server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+
+export const MCP_PATH = '/mcp';
+
+export interface HttpConnection {
+  /** http://127.0.0.1:PORT/mcp */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveOnHttp(
+  factory: () => McpServer,
+  port: number,
+  onerror: (error: Error) => void,
+): Promise<HttpConnection> {
+  const handler = createMcpHandler(factory, { onerror });
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    if (url.pathname !== MCP_PATH) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`MCP is served at ${MCP_PATH}\n`);
+      return;
+    }
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+    const request = toRequest(req, url, abort.signal);
+    const response =
+      hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
+      originValidationResponse(request, localhostAllowedOrigins()) ??
+      (await handler.fetch(request));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body === null) {
+      res.end();
+      return;
+    }
+    // Streamed as it comes: a response may be an event stream.
+    for await (const chunk of response.body) {
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}${MCP_PATH}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handler.close();
+    },
+  };
+}
+
+function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method ?? 'GET',
+    headers,
+    signal,
+    ...(hasBody
+      ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' as const }
+      : {}),
+  });
+}

@@ -1,0 +1,33 @@
+// The MCP server: five read-only tools over the user's own health data. One factory builds a
+// fresh McpServer per connection (the SDK's stdio and HTTP entries both take a factory).
+import { McpServer } from '@modelcontextprotocol/server';
+import type { ToolDeps } from './deps.ts';
+import { RULE } from './schemas.ts';
+import { registerDailySummary } from './tools/daily-summary.ts';
+import { registerGetProfile } from './tools/get-profile.ts';
+import { registerListMetrics } from './tools/list-metrics.ts';
+import { registerListSources } from './tools/list-sources.ts';
+import { registerQueryMetrics } from './tools/query-metrics.ts';
+
+export const TOOL_NAMES = [
+  'list_metrics',
+  'query_metrics',
+  'daily_summary',
+  'get_profile',
+  'list_sources',
+] as const;
+
+const INSTRUCTIONS = `Read-only access to the user's own health data (Personal Health Data Read API). Start with list_metrics for the exact metric names and the plan window; use daily_summary for daily values and trends, query_metrics for raw rows. ${RULE} Dates before the plan's history floor cannot be read.`;
+
+export function createHealthServer(deps: ToolDeps, version: string): McpServer {
+  const server = new McpServer(
+    { name: 'healthdata', version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  registerListMetrics(server, deps);
+  registerQueryMetrics(server, deps);
+  registerDailySummary(server, deps);
+  registerGetProfile(server, deps);
+  registerListSources(server, deps);
+  return server;
+}

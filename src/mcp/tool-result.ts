@@ -1,0 +1,49 @@
+// What every tool hands back: structured content for programs, the same as JSON text for
+// models (most clients show a model only the text), and failures as results, not crashes.
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { HealthdataError } from '../lib/errors.ts';
+import type { ToolDeps } from './deps.ts';
+
+export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
+  return {
+    content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }],
+    structuredContent: structured,
+  };
+}
+
+/**
+ * The one line the CLI prints for the same failure (src/cli/run.ts), so a user who tries the
+ * CLI sees the same words, with the key redacted wherever it came from. A rejected key also
+ * tells the deps, so the next call reads the settings again (the user may fix the key).
+ */
+export function failure(
+  error: unknown,
+  deps: Pick<ToolDeps, 'redact' | 'authFailed'>,
+): CallToolResult {
+  if (error instanceof HealthdataError && error.kind === 'auth') deps.authFailed?.();
+  const redact = deps.redact;
+  let line: string;
+  if (error instanceof HealthdataError) {
+    line = `healthdata: ${error.kind === 'cancelled' ? '' : 'error: '}${error.message}`;
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    line = `healthdata: error: unexpected failure: ${message}`;
+  }
+  return { content: [{ type: 'text', text: redact(line) }], isError: true };
+}
+
+/**
+ * Runs one tool call: `work` gets a signal aborted when the client cancels the call or the
+ * server shuts down, and whatever it throws becomes an error result.
+ */
+export async function respond(
+  deps: Pick<ToolDeps, 'signal' | 'redact' | 'authFailed'>,
+  ctx: { mcpReq: { signal: AbortSignal } },
+  work: (signal: AbortSignal) => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  try {
+    return await work(AbortSignal.any([deps.signal, ctx.mcpReq.signal]));
+  } catch (error) {
+    return failure(error, deps);
+  }
+}

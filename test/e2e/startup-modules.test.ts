@@ -1,0 +1,41 @@
+// Start-up work the bundle must not do (issue 14): Node built-ins that cost milliseconds on
+// every run but that the CLI never uses. Checked on the real binary, through the list of
+// built-ins Node loaded (process.moduleLoadList), printed by a preload at exit.
+import { describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/spawn.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+
+const PRELOAD_CODE =
+  'process.on("exit", () => process.stderr.write("\\nMODULES " + JSON.stringify(process.moduleLoadList)));';
+// Base64, because NODE_OPTIONS strips quotes.
+const PRELOAD = `data:text/javascript;base64,${Buffer.from(PRELOAD_CODE).toString('base64')}`;
+
+async function builtinsLoaded(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+  const result = await spawnCli(args, { env: { ...env, NODE_OPTIONS: `--import=${PRELOAD}` } });
+  expect(result.code, result.stderr).toBe(0);
+  const line = result.stderr.split('\n').find((l) => l.startsWith('MODULES '));
+  const list = JSON.parse(line?.slice('MODULES '.length) ?? '[]') as string[];
+  return list
+    .filter((m) => m.startsWith('NativeModule '))
+    .map((m) => m.slice('NativeModule '.length));
+}
+
+describe('start-up', () => {
+  const sandbox = useSandbox();
+
+  it('--version and --help load no child_process (commander only needs it for subcommand executables)', async () => {
+    for (const args of [['--version'], ['--help'], ['metrics', '--help']]) {
+      const loaded = await builtinsLoaded(args);
+      expect(loaded).toContain('fs'); // the list is real
+      expect(loaded).not.toContain('child_process');
+    }
+  });
+
+  it('a one-request command loads no HTTP/2, TLS or crypto over plain HTTP', async () => {
+    const loaded = await builtinsLoaded(['profile', '-f', 'json', ...sandbox.args()]);
+    expect(loaded).toContain('net');
+    for (const unused of ['http2', 'tls', 'crypto', 'child_process']) {
+      expect(loaded).not.toContain(unused);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// MCP clients for tests: the SDK's own Client, either in-process over the SDK's linked
+// in-memory transports (with an injected clock) or spawning the built CLI over stdio.
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { PassThrough, Readable } from 'node:stream';
+import type { Clock } from '../../src/lib/clock.ts';
+import type { Context } from '../../src/cli/context.ts';
+import { createNotices } from '../../src/cli/notices.ts';
+import { connectClient } from '../../src/cli/connect-client.ts';
+import { createHealthServer } from '../../src/mcp/server.ts';
+import { fixedClock, tempDir } from './cli.ts';
+import { BIN, ROOT } from './spawn.ts';
+
+export interface ToolAnswer {
+  isError: boolean;
+  text: string;
+  structured: Record<string, unknown>;
+}
+
+export interface McpPair {
+  client: Client;
+  /** Calls a tool and returns its text and structured content. */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolAnswer>;
+  close(): Promise<void>;
+}
+
+/** A server built by the same factory as `healthdata mcp`, against `baseUrl`, in this process. */
+export async function inMemoryServer(
+  baseUrl: string,
+  apiKey: string,
+  options: { clock?: Clock; retries?: number } = {},
+): Promise<McpPair> {
+  const clock = options.clock ?? fixedClock('2026-11-22');
+  const stderr = new PassThrough().resume();
+  const ctx: Context = {
+    stdout: new PassThrough(),
+    stderr,
+    stdin: Readable.from([]),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    env: { HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-') },
+    clock,
+    signal: new AbortController().signal,
+    random: () => 0.5,
+  };
+  const notices = createNotices(stderr, { quiet: true, verbose: false, interactive: false });
+  const session = await connectClient(
+    { baseUrl, apiKey, retries: options.retries ?? 0, timeout: 30 },
+    ctx,
+    notices,
+  );
+  const shutdown = new AbortController();
+  const server = createHealthServer(
+    {
+      client: () => Promise.resolve(session.client),
+      now: () => clock.now(),
+      signal: shutdown.signal,
+      redact: (text) => text.split(apiKey).join('[REDACTED]'),
+    },
+    'test',
+  );
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'healthdata-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return {
+    client,
+    call: (name, args) => callTool(client, name, args),
+    close: async () => {
+      shutdown.abort();
+      await client.close();
+      await server.close();
+      await session.close();
+    },
+  };
+}
+
+/** `healthdata mcp <args>` spawned from the built binary, as an MCP client configures it. */
+export async function spawnedServer(
+  args: string[],
+  env: Record<string, string> = {},
+  clientOptions: ConstructorParameters<typeof Client>[1] = {},
+): Promise<McpPair & { stderr(): string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', ...args],
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+      ...env,
+    },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'healthdata-test', version: '1.0.0' }, clientOptions);
+  await client.connect(transport);
+  return {
+    client,
+    call: (name, a) => callTool(client, name, a),
+    close: () => client.close(),
+    stderr: () => stderr,
+  };
+}
+
+async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolAnswer> {
+  const result = await client.callTool({ name, arguments: args });
+  const text = result.content
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .filter((t) => t !== '')
+    .join('\n');
+  return {
+    isError: result.isError === true,
+    text,
+    structured: (result.structuredContent ?? {}) as Record<string, unknown>,
+  };
+}

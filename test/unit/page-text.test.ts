@@ -1,0 +1,251 @@
+// canonicalRowsText may hand back the server's text only when it is exactly what JSON.stringify
+// writes for the parsed rows. Checked over random rows written in random spellings of JSON: the
+// answer is either undefined (fall back) or identical to JSON.stringify.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalRowsText, rememberPageText } from '../../src/api/pagination/page-text.ts';
+import type { MetricRow } from '../../src/api/types.ts';
+import { joinRows } from '../../src/output/json-lines.ts';
+import { get, useSandbox } from '../helpers/sandbox.ts';
+
+const KEYS = ['date', 'provider', 'metric', 'numValue', 'textValue', 'unit', 'stream'] as const;
+
+/** Parses like the client does, and returns what JSON output would write either way. */
+function both(text: string): { fast: string | undefined; reference: string } {
+  const data = (JSON.parse(text) as { data: unknown[] }).data;
+  rememberPageText(data, text);
+  return { fast: canonicalRowsText(data), reference: JSON.stringify(data).slice(1, -1) };
+}
+
+const awkwardChar = fc.constantFrom(
+  'a',
+  ' ',
+  '"',
+  '\\',
+  '/',
+  '\n',
+  '\t',
+  '\b',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  'é',
+  '€',
+  '\u2028',
+  '😀',
+  '\ud83d',
+  '\ude00',
+  '},{',
+  '{"date":',
+  ',',
+);
+const text = fc.oneof(fc.string({ unit: awkwardChar, maxLength: 8 }), fc.string({ maxLength: 8 }));
+const number = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.constantFrom(0, -0, 0.5, -0.42, 1e-6, 1e-7, 123456789012345, 1234567890123456, 1e21, 0.1),
+);
+const cell = fc.oneof(text, number, fc.boolean(), fc.constant(null));
+const row = fc.record({
+  date: fc.oneof({ weight: 4, arbitrary: fc.constant('2026-11-22') }, cell),
+  provider: fc.oneof({ weight: 4, arbitrary: fc.constant('RingWear') }, cell),
+  metric: fc.oneof({ weight: 4, arbitrary: fc.constant('hrv') }, cell),
+  numValue: fc.oneof({ weight: 4, arbitrary: number }, cell),
+  textValue: fc.oneof({ weight: 4, arbitrary: fc.oneof(text, fc.constant(null)) }, cell),
+  unit: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('ms', '°C', null) }, cell),
+  stream: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, cell),
+});
+
+// Ways other servers spell the same JSON value.
+const spacing = fc.constantFrom('', '', '', ' ', '\n', '\t ');
+function spellNumber(n: number, how: number): string {
+  if (how === 1) return n.toExponential();
+  if (how === 2) return `${JSON.stringify(n)}0`.replace(/^(-?\d+)0$/, '$1.0');
+  if (how === 3) return Object.is(n, 0) ? '-0' : n.toPrecision(17);
+  return JSON.stringify(n);
+}
+function spellString(s: string, how: number): string {
+  const plain = JSON.stringify(s);
+  if (how === 1)
+    return plain.replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+  if (how === 2) return plain.replaceAll('/', '\\/');
+  if (how === 3)
+    return plain.replace(/\\u00([0-9a-f]{2})/g, (_, h: string) => `\\u00${h.toUpperCase()}`);
+  return plain;
+}
+const spelling = fc.record({
+  space: spacing,
+  numberHow: fc.integer({ min: 0, max: 3 }),
+  stringHow: fc.integer({ min: 0, max: 3 }),
+  reorder: fc.boolean(),
+  duplicate: fc.boolean(),
+});
+type Spelling = typeof spelling extends fc.Arbitrary<infer T> ? T : never;
+
+function spell(value: unknown, s: Spelling): string {
+  if (typeof value === 'number') return spellNumber(value, s.numberHow);
+  if (typeof value === 'string') return spellString(value, s.stringHow);
+  return JSON.stringify(value);
+}
+function writePage(rows: Record<string, unknown>[], pick: (i: number) => Spelling): string {
+  const body = rows.map((r, i) => {
+    const s = pick(i);
+    const keys = s.reorder ? [...KEYS].reverse() : [...KEYS];
+    const fields = keys.map((k) => `${s.space}"${k}"${s.space}:${s.space}${spell(r[k], s)}`);
+    if (s.duplicate) fields.unshift(`"stream":"dup"`);
+    return `{${fields.join(',')}${s.space}}`;
+  });
+  return `{"data":[${body.join(',')}],"next_cursor":null}`;
+}
+
+describe('canonicalRowsText', () => {
+  it("is the server's text for canonical pages, JSON.stringify's exactly", () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 20 }), (rows) => {
+        const { fast, reference } = both(`{"data":${JSON.stringify(rows)},"next_cursor":"x"}`);
+        if (fast !== undefined) expect(fast).toBe(reference);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('is undefined or identical for any spelling of the page', () => {
+    const canonical: Spelling = {
+      space: '',
+      numberHow: 0,
+      stringHow: 0,
+      reorder: false,
+      duplicate: false,
+    };
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.oneof(fc.constant(canonical), spelling), { minLength: 8, maxLength: 8 }),
+        (rows, spellings) => {
+          const { fast, reference } = both(writePage(rows, (i) => spellings[i] as Spelling));
+          if (fast !== undefined) expect(fast).toBe(reference);
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('accepts a number only in the spelling String() gives back', () => {
+    const literal = fc.oneof(
+      fc.stringMatching(/^-?(0|[1-9][0-9]{0,17})(\.[0-9]{1,18})?$/),
+      fc.stringMatching(/^-?0\.0{4,8}[1-9][0-9]{0,3}$/),
+      fc.constantFrom(
+        '0.0000001',
+        '0.000001',
+        '-0',
+        '-0.0',
+        '1.0',
+        '1e5',
+        '1E5',
+        '9007199254740993',
+      ),
+    );
+    fc.assert(
+      fc.property(literal, (n) => {
+        const page = `{"data":[{"date":"d","provider":"p","metric":"m","numValue":${n},"textValue":null,"unit":null,"stream":false}]}`;
+        const { fast, reference } = both(page);
+        if (fast !== undefined) expect(fast).toBe(reference);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('takes typical pages (so the fast path is really used) and nothing it was not given', () => {
+    const rows = [
+      {
+        date: '2026-11-22',
+        provider: 'RingWear',
+        metric: 'body_temperature_delta',
+        numValue: -0.42,
+        textValue: null,
+        unit: '°C',
+        stream: false,
+      },
+      {
+        date: '2026-11-06',
+        provider: 'WristBand',
+        metric: 'workout_type',
+        numValue: null,
+        textValue: 'Café "HIIT", 5×3\n😀',
+        unit: null,
+        stream: true,
+      },
+      {
+        date: '2026-11-05',
+        provider: 'PhoneHealth',
+        metric: 'steps',
+        numValue: 12345,
+        textValue: '},{',
+        unit: 'count',
+        stream: false,
+      },
+    ];
+    const page = `{"data":${JSON.stringify(rows)},"next_cursor":null,"meta":{"plan":"pro"}}`;
+    const { fast, reference } = both(page);
+    expect(fast).toBe(reference);
+    // A sliced page (--limit) is another array: no text is known for it.
+    const data = (JSON.parse(page) as { data: unknown[] }).data;
+    rememberPageText(data, page);
+    expect(canonicalRowsText(data.slice(0, 2))).toBeUndefined();
+    // Not canonical: spacing, an exponent, a needless escape.
+    for (const other of [
+      page.replace('"date":', '"date": '),
+      page.replace('12345', '1.2345e4'),
+      page.replace('RingWear', 'Ring\\u0057ear'),
+      // Escapes JSON.stringify never writes: \/, \u for a character it writes as is or as
+      // \b, upper-case hex, and a surrogate pair spelled as two escapes.
+      page.replace('RingWear', 'Ring\\/Wear'),
+      page.replace('RingWear', 'Ring\\u00e9Wear'),
+      page.replace('RingWear', 'Ring\\u0008Wear'),
+      page.replace('RingWear', 'Ring\\u001FWear'),
+      page.replace('RingWear', 'Ring\\ud83d\\ude00Wear'),
+    ]) {
+      expect(both(other).fast).toBeUndefined();
+    }
+  });
+});
+
+describe("canonicalRowsText on the sandbox's pages", () => {
+  const sandbox = useSandbox({ plan: 'pro' });
+
+  it('takes every page, awkward text values included, so exports skip JSON.stringify', async () => {
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const got: { text: string; body: { next_cursor: string | null } } = await get<{
+        next_cursor: string | null;
+      }>(sandbox.current, `/api/v1/metrics?${query}`);
+      const { fast, reference } = both(got.text);
+      expect(fast).toBe(reference);
+      cursor = got.body.next_cursor;
+      pages++;
+    } while (cursor !== null && pages < 8);
+    expect(pages).toBeGreaterThan(1);
+  });
+});
+
+describe('joinRows on canonical text', () => {
+  it('splits rows exactly where stringifying row by row would', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 12 }), fc.constantFrom('\n', ',\n'), (rows, sep) => {
+        const tricky = rows.map((r, i) =>
+          i % 3 === 0 ? { ...r, textValue: '},{"date":"x"},{' } : r,
+        );
+        const text = `{"data":${JSON.stringify(tricky)},"next_cursor":null}`;
+        const data = (JSON.parse(text) as { data: MetricRow[] }).data;
+        rememberPageText(data, text);
+        expect(joinRows(data, sep)).toBe(data.map((r) => JSON.stringify(r)).join(sep));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
