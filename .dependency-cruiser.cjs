@@ -1,8 +1,9 @@
 // Layer rules for src/, checked by `npm run lint:deps` (part of npm test). The folders form a
 // DAG; an import may only run down it:
 //
-//   cli ──► mcp, config, output, sandbox, daily, api, lib
+//   cli ──► mcp, config, sync, output, sandbox, daily, api, lib
 //   mcp ──► output (summary records), daily, api, lib (the MCP server's tools)
+//   sync ──► output, api, lib
 //   sandbox ──► api (the wire types it serves), lib
 //   output ──► daily (summaries to show), api (row types), lib
 //   daily ──► api (row types), lib
@@ -34,10 +35,11 @@ module.exports = {
     layer('api', ['lib']),
     layer('config', ['lib']),
     layer('daily', ['api', 'lib']),
+    layer('sync', ['output', 'api', 'lib']),
     layer('output', ['daily', 'api', 'lib']),
     layer('sandbox', ['api', 'lib']),
     layer('mcp', ['output', 'daily', 'api', 'lib']),
-    layer('cli', ['mcp', 'config', 'output', 'sandbox', 'daily', 'api', 'lib']),
+    layer('cli', ['mcp', 'config', 'sync', 'output', 'sandbox', 'daily', 'api', 'lib']),
     {
       name: 'transport-knows-no-pagination',
       comment: 'The transport (one attempt, redirects, decoding, status) knows nothing of pages.',

@@ -13,9 +13,19 @@ import { memory } from './sections/memory.mjs';
 import { oneRequest } from './sections/one-request.mjs';
 import { startup } from './sections/startup.mjs';
 import { tableVsCsv } from './sections/table.mjs';
+import { sync } from './sections/sync.mjs';
 import { throughput } from './sections/throughput.mjs';
 
-const SECTIONS = ['startup', 'one-request', 'table', 'throughput', 'memory', 'overlap', 'parallel'];
+const SECTIONS = [
+  'startup',
+  'one-request',
+  'table',
+  'throughput',
+  'memory',
+  'overlap',
+  'parallel',
+  'sync',
+];
 const MAIN_SANDBOX = ['one-request', 'table', 'throughput'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
@@ -186,6 +196,15 @@ async function main() {
           described.push(`latency sandbox: scale ${sb.scale}, ${sb.rows} rows, ${opts.latency} ms`);
           if (want('overlap')) await guard('overlap', () => overlap(ctx, sb));
           if (want('parallel')) await guard('parallel', () => parallel(ctx, sb));
+        }),
+      );
+    }
+    if (want('sync')) {
+      // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
+      await guard('sync sandbox', () =>
+        withSandbox(1_000_000, 0, async (sb) => {
+          described.push(`sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+          await guard('sync', () => sync(ctx, sb, { today: TODAY, baseEnv }));
         }),
       );
     }

@@ -55,6 +55,10 @@ await build({
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [undiciSlim, commanderLazyChildProcess],
+  // node-sqlite3-wasm loads node-sqlite3-wasm.wasm from its own __dirname, so it cannot be
+  // bundled: it stays a runtime dependency in package.json `dependencies` (not devDependencies),
+  // imported at run time from node_modules, and only by `sync` with a SQLite target.
+  external: ['node-sqlite3-wasm'],
   // Bundled CommonJS packages (undici, cli-table3) call require() for node builtins; ESM has
   // no require, so give each chunk one.
   banner: {

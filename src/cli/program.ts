@@ -10,6 +10,7 @@ import { registerSandbox } from './commands/sandbox/index.ts';
 import { registerStatus } from './commands/status/index.ts';
 import { registerCompletion } from './commands/completion/index.ts';
 import { registerSummary } from './commands/summary/index.ts';
+import { registerSync } from './commands/sync/index.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
 import { errorWord } from './terminal.ts';
@@ -56,6 +57,7 @@ Examples:
   registerSummary(program, ctx);
   registerChart(program, ctx);
   registerDocuments(program, ctx);
+  registerSync(program, ctx);
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);

@@ -1,0 +1,77 @@
+// `healthdata sync <target>`: lock the target, open a session, and run the sync engine.
+import { paginate } from '../../../api/pagination/paginate.ts';
+import { parseDateArg } from '../../../lib/dates.ts';
+import { describeSync, syncTarget } from '../../../sync/engine.ts';
+import { syncFormat } from '../../../sync/format.ts';
+import { acquireLock, pidIsAlive } from '../../../sync/lock.ts';
+import { removeLeftovers } from '../../../sync/leftovers.ts';
+import { checkTargetPath } from '../../../sync/preflight.ts';
+import type { Context } from '../../context.ts';
+import { createNotices } from '../../notices.ts';
+import type { ConnectionFlags } from '../../flags.ts';
+import { connectClient } from '../../connect-client.ts';
+
+export interface SyncFlags extends ConnectionFlags {
+  metric?: string[];
+  provider?: string[];
+  from?: string;
+  overlap: number;
+  format?: string;
+  wait: number;
+  pageSize: number;
+}
+
+export async function runSync(target: string, flags: SyncFlags, ctx: Context): Promise<void> {
+  const format = syncFormat(target, flags.format);
+  const from =
+    flags.from === undefined ? undefined : parseDateArg('--from', flags.from, ctx.clock.now());
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: ctx.stderrIsTTY,
+  });
+  await checkTargetPath(target);
+  const lock = await acquireLock(target, {
+    pid: process.pid,
+    isAlive: pidIsAlive,
+    clock: ctx.clock,
+    waitMs: flags.wait * 1000,
+    signal: ctx.signal,
+    onStale: (pid) =>
+      notices.warn(
+        `took over the lock of an interrupted sync of ${target} (${pid === null ? 'it held no pid' : `pid ${pid}`})`,
+      ),
+  });
+  try {
+    for (const name of await removeLeftovers(target)) {
+      notices.warn(`removed ${name}, left by an interrupted sync`);
+    }
+    const api = await connectClient(flags, ctx, notices);
+    try {
+      const result = await syncTarget({
+        target,
+        format,
+        filters: {
+          ...(flags.metric ? { metrics: flags.metric } : {}),
+          ...(flags.provider ? { providers: flags.provider } : {}),
+        },
+        from,
+        overlapDays: flags.overlap,
+        clock: ctx.clock,
+        fetch: (query) =>
+          paginate(
+            (q, cursor, limit, signal) => api.client.fetchMetricsPage(q, cursor, limit, signal),
+            query,
+            { pageSize: flags.pageSize, signal: ctx.signal },
+          ),
+        notice: (message) => notices.verbose(message),
+        warn: (message) => notices.warn(message),
+      });
+      if (!flags.quiet) ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
+    } finally {
+      await api.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}

@@ -1,0 +1,70 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Context } from '../../context.ts';
+import { addConnectionOptions, collectList, integer, seconds } from '../../flags.ts';
+import type { SyncFlags } from './action.ts';
+import { SYNC_FORMATS } from '../../../sync/format.ts';
+
+/** `3d` or `3`: whole days, 0-365. */
+function days(text: string): number {
+  const match = /^(\d{1,3})d?$/.exec(text.trim());
+  const value = match ? Number(match[1]) : NaN;
+  if (!(value >= 0 && value <= 365)) {
+    throw new InvalidArgumentError('must be a number of days from 0d to 365d, e.g. 3d.');
+  }
+  return value;
+}
+
+export function registerSync(program: Command, ctx: Context): void {
+  const command = program
+    .command('sync')
+    .description('keep a CSV, NDJSON or SQLite file up to date incrementally (for cron)')
+    .argument('<target>', 'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3')
+    .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
+    .option(
+      '-p, --provider <names>',
+      'provider name(s), case-insensitive; repeat or comma-separate',
+      collectList,
+    )
+    .option(
+      '--from <date>',
+      'first run only: start date (YYYY-MM-DD, today, yesterday or Nd); default the whole window',
+    )
+    .addOption(
+      new Option('--overlap <days>', 're-fetch this many days before the newest day held')
+        .default(3, '3d')
+        .argParser(days),
+    )
+    .addOption(
+      new Option('--format <format>', 'the target format, if its extension does not say').choices(
+        SYNC_FORMATS,
+      ),
+    )
+    .addOption(
+      new Option('--page-size <n>', "rows per request, sent as the API's limit (1-1000)")
+        .default(1000)
+        .argParser(integer(1, 1000, '--page-size')),
+    )
+    .addOption(
+      new Option('--wait <seconds>', 'wait this long for another sync of the same target')
+        .default(10)
+        .argParser(seconds(0, 3600)),
+    );
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    `
+Each run re-fetches from the newest day in the target minus --overlap, and replaces those
+days' rows (only the rows matching -m/-p). Days that left the plan's history window are kept.
+Atomic: a failed or interrupted sync leaves the target as it was; an unchanged one is not
+rewritten. One line on stderr says what changed (--quiet: nothing). See docs/sync.md.
+
+Examples:
+  healthdata sync health.csv
+  healthdata sync health.db -m steps_total,resting_heart_rate
+  15 6 * * *  healthdata sync --quiet ~/health/health.sqlite   # crontab: every day at 06:15`,
+  );
+  command.action(async (target: string, flags: SyncFlags) => {
+    const { runSync } = await import('./action.ts');
+    await runSync(target, flags, ctx);
+  });
+}

@@ -1,0 +1,201 @@
+// `healthdata sync` end to end into SQLite, checked through the real sqlite3 shell.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { addDays } from '../helpers/sandbox.ts';
+import { tempDir } from '../helpers/cli.ts';
+import {
+  agedMtime,
+  DAY0,
+  DAY1,
+  DAY2,
+  failingSync,
+  floorOf,
+  freshExport,
+  ndjsonRows,
+  sqliteQuery,
+  sqliteRows,
+  strays,
+  sync,
+  useDaySandboxes,
+} from '../helpers/sync.ts';
+
+const at = useDaySandboxes();
+
+describe('SQLite target', () => {
+  const dir = tempDir();
+  const db = join(dir, 'health.db');
+
+  it('after a first sync and two later ones, holds the window plus the older days', async () => {
+    const first = await sync(at(DAY0), DAY0, db);
+    expect(first.code, first.stderr).toBe(0);
+    expect(sqliteRows(db)).toEqual(ndjsonRows(await freshExport(at(DAY0), DAY0, 'ndjson')));
+    expect(statSync(db).mode & 0o777).toBe(0o600);
+    expect((await sync(at(DAY1), DAY1, db)).code).toBe(0);
+    const third = await sync(at(DAY2), DAY2, db);
+    expect(third.code, third.stderr).toBe(0);
+    const fresh = ndjsonRows(await freshExport(at(DAY2), DAY2, 'ndjson'));
+    const older = ndjsonRows(await freshExport(at(DAY0), DAY0, 'ndjson')).filter(
+      (r) => r.date < floorOf(DAY2),
+    );
+    expect(sqliteRows(db)).toEqual([...fresh, ...older]);
+    expect(strays(dir, ['health.db'])).toEqual([]);
+  });
+
+  it('a re-run changes nothing and does not touch the file', async () => {
+    const bytes = readFileSync(db);
+    const mtime = agedMtime(db);
+    const again = await sync(at(DAY2), DAY2, db);
+    expect(again.stderr).toMatch(/0 rows added, 0 removed, \d+ unchanged; nothing changed/);
+    expect(statSync(db).mtimeMs).toBe(mtime);
+    expect(readFileSync(db).equals(bytes)).toBe(true);
+  });
+
+  it('a failure in the middle leaves the database exactly as it was', async () => {
+    const bytes = readFileSync(db);
+    await failingSync(addDays(DAY2, 3), db, ['--overlap', '30d']);
+    expect(readFileSync(db).equals(bytes)).toBe(true);
+    expect(strays(dir, ['health.db'])).toEqual([]);
+  });
+
+  it('a failed first sync leaves no database behind', async () => {
+    const fresh = tempDir();
+    await failingSync(DAY0, join(fresh, 'new.sqlite'));
+    expect(strays(fresh, [])).toEqual([]);
+  });
+
+  it('records each filter set in sync_state, and keeps other metrics under filters', async () => {
+    const filtered = join(tempDir(), 'f.sqlite3');
+    expect((await sync(at(DAY0), DAY0, filtered, ['-m', 'steps_total'])).code).toBe(0);
+    expect((await sync(at(DAY0), DAY0, filtered, ['-m', 'hrv', '-p', 'WRISTBAND'])).code).toBe(0);
+    expect((await sync(at(DAY2), DAY2, filtered, ['-m', 'steps_total'])).code).toBe(0);
+    const hrv = ndjsonRows(
+      await freshExport(at(DAY0), DAY0, 'ndjson', ['-m', 'hrv', '-p', 'WristBand']),
+    );
+    expect(sqliteRows(filtered, "metric = 'hrv'")).toEqual(hrv);
+    const steps = ndjsonRows(await freshExport(at(DAY2), DAY2, 'ndjson', ['-m', 'steps_total']));
+    const olderSteps = ndjsonRows(
+      await freshExport(at(DAY0), DAY0, 'ndjson', ['-m', 'steps_total']),
+    ).filter((r) => r.date < floorOf(DAY2));
+    expect(sqliteRows(filtered, "metric = 'steps_total'")).toEqual([...steps, ...olderSteps]);
+    const state = sqliteQuery<Record<string, unknown>>(
+      filtered,
+      'SELECT * FROM sync_state ORDER BY filters',
+    );
+    expect(state).toEqual([
+      expect.objectContaining({
+        filters: '{"metric":["hrv"],"provider":["wristband"]}',
+        metric_filter: 'hrv',
+        provider_filter: 'WRISTBAND',
+        plan: 'free',
+        history_window_days: 30,
+        history_floor: floorOf(DAY0),
+        schema_version: 1,
+      }),
+      expect.objectContaining({
+        filters: '{"metric":["steps_total"],"provider":null}',
+        history_floor: floorOf(DAY2),
+        refetched_from: addDays(DAY0, -3),
+        last_sync_at: expect.stringMatching(/^2026-11-17T\d\d:00:00\.000Z$/),
+      }),
+    ]);
+  });
+});
+
+describe('the daily view', () => {
+  it('takes <metric>_total where the twin exists, a single row as it is, and never sums rows', async () => {
+    const pro = await startSandbox({ today: DAY0, plan: 'pro' });
+    const db = join(tempDir(), 'daily.db');
+    try {
+      expect((await sync(pro, DAY0, db, ['--from', '20d'])).code).toBe(0);
+    } finally {
+      await pro.close();
+    }
+    type Daily = {
+      date: string;
+      metric: string;
+      value: number | null;
+      text: string | null;
+      unit: string | null;
+      basis: string;
+      rows: number;
+      min: number | null;
+      max: number | null;
+      mean: number | null;
+      providers: string;
+    };
+    const daily = sqliteQuery<Daily>(db, 'SELECT * FROM daily ORDER BY date DESC, metric');
+    const rows = sqliteRows(db);
+    const on = (date: string, metric: string) =>
+      rows.filter((r) => r.date === date && r.metric === metric);
+    const days = [...new Set(rows.map((r) => r.date))];
+    expect(days.length).toBe(21);
+    expect(daily.some((d) => d.metric.endsWith('_total'))).toBe(false);
+    let severalSteps = 0;
+    for (const date of days) {
+      const steps = sqliteQuery<Daily>(
+        db,
+        `SELECT * FROM daily WHERE metric = 'steps' AND date = '${date}'`,
+      );
+      const total = on(date, 'steps_total');
+      expect(total).toHaveLength(1);
+      expect(steps).toEqual([
+        expect.objectContaining({
+          value: total[0]?.numValue,
+          basis: 'total',
+          unit: 'count',
+          rows: 1,
+        }),
+      ]);
+      const perSource = on(date, 'steps');
+      if (perSource.length > 1) {
+        severalSteps++;
+        const sum = perSource.reduce((acc, r) => acc + (r.numValue ?? 0), 0);
+        expect(steps[0]?.value).not.toBe(sum);
+      }
+      const resting = on(date, 'resting_heart_rate');
+      const restingDaily = daily.filter(
+        (d) => d.date === date && d.metric === 'resting_heart_rate',
+      );
+      expect(restingDaily).toEqual(
+        resting.length === 1
+          ? [expect.objectContaining({ value: resting[0]?.numValue, basis: 'single', rows: 1 })]
+          : [],
+      );
+      const hrv = on(date, 'hrv');
+      const hrvDaily = daily.find((d) => d.date === date && d.metric === 'hrv');
+      if (hrv.length > 1) {
+        const values = hrv.map((r) => r.numValue as number);
+        expect(hrvDaily).toEqual(
+          expect.objectContaining({
+            value: null,
+            basis: 'several',
+            rows: hrv.length,
+            min: Math.min(...values),
+            max: Math.max(...values),
+            mean: expect.closeTo(values.reduce((a, b) => a + b, 0) / values.length, 9),
+          }),
+        );
+      }
+      const quality = on(date, 'sleep_quality');
+      if (quality.length === 1) {
+        expect(daily.find((d) => d.date === date && d.metric === 'sleep_quality')).toEqual(
+          expect.objectContaining({ value: null, text: quality[0]?.textValue, basis: 'single' }),
+        );
+      }
+    }
+    // The data has days with several per-app rows, so "never summed" was really checked.
+    expect(severalSteps).toBeGreaterThan(5);
+    // A query for one metric searches the index built for the view: no scan of every row.
+    const plan = execFileSync('/usr/bin/sqlite3', [
+      db,
+      "EXPLAIN QUERY PLAN SELECT * FROM daily WHERE metric = 'steps'",
+    ]).toString();
+    expect(plan).toMatch(/SEARCH metrics USING INDEX metrics_daily/);
+    // One row per metric and day.
+    const keys = daily.map((d) => `${d.date} ${d.metric}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
