@@ -9,7 +9,7 @@ import { isRecord } from '../../lib/json.ts';
 import { cell } from '../cells.ts';
 import { columnsOf, mainArray } from '../documents.ts';
 import { COLUMNS, textSink, type Encoder } from '../sink.ts';
-import { fastLine, fastPage, type Delimiter } from './csv-fast.ts';
+import { fastLine, type Delimiter } from './csv-fast.ts';
 import type { DocumentOptions, JsonDocument, OutputFormat } from './format.ts';
 
 interface DelimitedOptions {
@@ -55,8 +55,6 @@ export function delimitedEncoder(options: DelimitedOptions): Encoder {
   return {
     start: () => (options.header ? stringify([[...COLUMNS]], reference) : ''),
     rows(rows) {
-      const fast = fastPage(rows, options.delimiter);
-      if (fast !== undefined) return fast;
       let text = '';
       for (const row of rows) {
         text += fastLine(row, options.delimiter) ?? stringify([toCells(row)], reference);
