@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../lib/clock.ts';
 import type { Env } from '../lib/env.ts';
+import type { SpawnPager } from '../output/terminal/pager.ts';
 
 export interface IO {
   stdout: Writable;
@@ -16,6 +17,12 @@ export interface IO {
   stdoutIsPipe?: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** The terminal's width when stdout is one, for tables and help. */
+  stdoutColumns?: number;
+  /** The width of stderr when it is a terminal, for the progress line and help. */
+  stderrColumns?: number;
+  /** Starts the pager with stdout as its terminal (only the entry can); absent in tests in-process. */
+  spawnPager?: SpawnPager;
 }
 
 export interface Runtime {

@@ -65,6 +65,8 @@ export interface OutputFlags {
   format?: string;
   output?: string;
   header: boolean;
+  /** False with --no-pager. */
+  pager: boolean;
 }
 
 /** -p, --from and --to: which providers and days a data command reads. */
@@ -122,5 +124,6 @@ export function addOutputOptions(command: Command): Command {
       '-o, --output <file>',
       'write to a file atomically (temp file, fsync, rename) instead of stdout',
     )
-    .option('--no-header', 'leave out the csv/tsv header row');
+    .option('--no-header', 'leave out the csv/tsv header row')
+    .option('--no-pager', 'do not page the output on a terminal (see HEALTHDATA_PAGER)');
 }

@@ -6,6 +6,7 @@ import { fstatSync } from 'node:fs';
 import { systemClock } from '../lib/clock.ts';
 import { SignalError } from './signal-error.ts';
 import { PipeClosedError } from '../output/destination.ts';
+import { spawnPagerProcess } from '../output/terminal/pager.ts';
 import { run } from './run.ts';
 
 const controller = new AbortController();
@@ -35,6 +36,9 @@ const code = await run(process.argv.slice(2), {
   stdoutIsPipe: isPipe(1),
   stderrIsTTY: process.stderr.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
+  ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
+  ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
+  spawnPager: spawnPagerProcess,
   env: process.env,
   clock: systemClock,
   signal: controller.signal,

@@ -2,6 +2,7 @@
 import { visible } from '../lib/visible.ts';
 import type { Writable } from 'node:stream';
 import type { Meta } from '../api/types.ts';
+import type { Palette } from '../output/terminal/colors.ts';
 
 export interface Notices {
   /** For people at a terminal: shown when stderr is a TTY or with --verbose. */
@@ -14,8 +15,9 @@ export interface Notices {
 
 export function createNotices(
   stderr: Writable,
-  opts: { quiet: boolean; verbose: boolean; interactive: boolean },
+  opts: { quiet: boolean; verbose: boolean; interactive: boolean; palette?: Palette },
 ): Notices {
+  const yellow = opts.palette?.yellow ?? ((text: string) => text);
   const line = (text: string): void => {
     // Notices quote server text (the plan name, catalog names): never raw control characters.
     stderr.write(`${visible(text)}\n`);
@@ -25,7 +27,7 @@ export function createNotices(
       if (!opts.quiet && (opts.interactive || opts.verbose)) line(message);
     },
     warn: (message) => {
-      if (!opts.quiet) line(`warning: ${message}`);
+      if (!opts.quiet) line(`${yellow('warning:')} ${message}`);
     },
     notice: (message) => {
       if (!opts.quiet) line(message);

@@ -1,6 +1,8 @@
-// Where a command's output goes: stdout, or an atomic file for --output. A format chosen by
-// default is a table for a person at a terminal and CSV for everything else.
-import type { IO } from './context.ts';
+// Where a command's output goes: stdout (through the pager for a person at a terminal), or an
+// atomic file for --output. A format chosen by default is a table for a person at a terminal
+// and CSV (or what the caller says suits a pipe) for everything else.
+import type { Context } from './context.ts';
+import { openPager, type Paged } from './pager-target.ts';
 import type { FileDestination } from '../output/atomic-file.ts';
 import { withReaderProbe } from '../output/target/pipe-probe.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
@@ -11,6 +13,8 @@ export interface Target {
   destination: Destination;
   format: Format;
   file?: FileDestination;
+  /** Set when stdout goes through the pager; close it whatever happens. */
+  pager?: Paged;
 }
 
 /**
@@ -19,14 +23,19 @@ export interface Target {
  */
 export async function openTarget(
   flags: OutputFlags,
-  ctx: IO & { signal: AbortSignal },
+  ctx: Context,
+  piped: Format = 'csv',
   stop?: AbortController,
 ): Promise<Target> {
-  const format = chooseFormat(flags, ctx);
+  const format = chooseFormat(flags, ctx, piped);
   const onClosed = (): void => stop?.abort(new PipeClosedError());
   const signal = stop ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
   // `-o -` is stdout, as in curl and tar.
   if (flags.output === undefined || flags.output === '-') {
+    if (flags.output === undefined) {
+      const pager = await openPager(ctx, flags.pager);
+      if (pager) return { destination: pager.destination, format, pager };
+    }
     const stdout = streamDestination(ctx.stdout, { signal, onClosed });
     // On a pipe, notice a reader that left even while waiting for a slow page.
     const destination = ctx.stdoutIsPipe && stop ? withReaderProbe(stdout, ctx.stdout) : stdout;
@@ -38,8 +47,8 @@ export async function openTarget(
   return { destination: file, format, file };
 }
 
-function chooseFormat(flags: OutputFlags, ctx: IO): Format {
+function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
   const toStdout = flags.output === undefined || flags.output === '-';
-  return ctx.stdoutIsTTY && toStdout ? 'table' : 'csv';
+  return ctx.stdoutIsTTY && toStdout ? 'table' : piped;
 }

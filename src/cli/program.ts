@@ -7,9 +7,13 @@ import { registerMetrics } from './commands/metrics/index.ts';
 import { registerMcp } from './commands/mcp/index.ts';
 import { registerDocuments } from './commands/documents/index.ts';
 import { registerSandbox } from './commands/sandbox/index.ts';
+import { registerStatus } from './commands/status/index.ts';
+import { registerCompletion } from './commands/completion/index.ts';
 import { registerSummary } from './commands/summary/index.ts';
 import { registerSync } from './commands/sync/index.ts';
 import { VERSION } from './version.ts';
+import { footer, helpWidth, tidyHelp } from './help.ts';
+import { errorWord } from './terminal.ts';
 
 export function buildProgram(
   ctx: Context,
@@ -24,28 +28,41 @@ export function buildProgram(
     .helpOption('-h, --help', 'show help')
     .exitOverride()
     .showSuggestionAfterError(true)
+    .configureHelp(tidyHelp)
     .configureOutput({
+      getOutHelpWidth: () => helpWidth(ctx, false),
+      getErrHelpWidth: () => helpWidth(ctx, true),
       writeOut: (text) => void ctx.stdout.write(text),
       writeErr: (text) => void ctx.stderr.write(text),
-      outputError: (text, write) => write(redact(usageLine(text, helpFor(program, commandName)))),
+      outputError: (text, write) =>
+        write(redact(usageLine(text, helpFor(program, commandName), errorWord(ctx)))),
     })
     .addHelpText(
       'after',
-      `
+      footer(
+        ctx,
+        `
 Settings are taken from a flag, else the environment (HEALTHDATA_API_KEY, HEALTHDATA_BASE_URL),
-else the config file (healthdata config path). Try it now with demo data:
-  healthdata metrics --demo --metric steps_total --from 2024-01-01
+else the config file (healthdata config path). Check them with 'healthdata status'.
 
-Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.`,
+Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.
+
+Examples:
+  healthdata metrics --demo --metric steps_total --from 2024-01-01
+  healthdata status
+  healthdata metrics --from 30d -o health.csv`,
+      ),
     );
   registerMetrics(program, ctx);
   registerSummary(program, ctx);
   registerChart(program, ctx);
   registerDocuments(program, ctx);
   registerSync(program, ctx);
+  registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerSandbox(program, ctx);
   registerMcp(program, ctx);
+  registerCompletion(program, ctx);
   return program;
 }
 
@@ -55,7 +72,7 @@ function helpFor(program: Command, name: string | undefined): string {
 }
 
 /** commander says "error: …"; make it one line in the CLI's own voice, with a way forward. */
-function usageLine(text: string, helpCommand: string): string {
+function usageLine(text: string, helpCommand: string, error = 'error:'): string {
   let message = text
     .trim()
     .replace(/^error:\s*/, '')
@@ -68,5 +85,5 @@ function usageLine(text: string, helpCommand: string): string {
     const flag = option.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? option;
     message = own.startsWith('-') || own.startsWith('unknown') ? own : `${flag} ${own}`;
   }
-  return `healthdata: error: ${message} (see '${helpCommand}')\n`;
+  return `healthdata: ${error} ${message} (see '${helpCommand}')\n`;
 }

@@ -8,14 +8,17 @@ import { isPipeClosed } from '../output/destination.ts';
 import type { Context } from './context.ts';
 import { hoistGlobalFlags } from './global-flags.ts';
 import { buildProgram } from './program.ts';
+import { errorWord } from './terminal.ts';
 
 export async function run(given: readonly string[], ctx: Context): Promise<number> {
   const argv = hoistGlobalFlags(given);
   const verbose = argv.includes('--verbose');
   const redact = secretRedactor(argv, ctx);
   const program = buildProgram(ctx, redact, argv[0]);
+  // A bare `healthdata` is a usage error (exit 2, as before), shown as the full help with its
+  // footer; on stderr, so a script that forgot its command gets nothing on stdout.
   if (argv.length === 0) {
-    ctx.stderr.write(program.helpInformation());
+    program.outputHelp({ error: true });
     return ExitCode.usage;
   }
   try {
@@ -39,16 +42,17 @@ function report(
   // The reader of stdout (or stderr) went away (`| head`): not a failure, and nothing to say.
   if (isPipeClosed(reason)) return ExitCode.ok;
   const print = (text: string): void => void ctx.stderr.write(redact(text));
+  const error_ = errorWord(ctx);
   if (reason instanceof HealthdataError) {
     const code = exitCodeOf(reason);
     // One line, and whatever server text it quotes cannot drive the terminal.
-    print(`healthdata: ${code >= 128 ? '' : 'error: '}${visible(reason.message)}\n`);
+    print(`healthdata: ${code >= 128 ? '' : `${error_} `}${visible(reason.message)}\n`);
     if (verbose && reason.stack) print(`${reason.stack}\n`);
     return code;
   }
   const message = reason instanceof Error ? reason.message : String(reason);
   print(
-    `healthdata: error: unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`,
+    `healthdata: ${error_} unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`,
   );
   if (verbose && reason instanceof Error && reason.stack) print(`${reason.stack}\n`);
   return ExitCode.failure;

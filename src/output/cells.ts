@@ -1,4 +1,5 @@
-// How one JSON value appears in a table or CSV cell: never "[object Object]".
+// How one JSON value appears in a CSV cell: never "[object Object]". Tables show values through
+// document-view/cells.ts, where null reads `null` and control characters are made visible.
 import { RawNumber } from '../api/exact-numbers.ts';
 
 export function cell(value: unknown): string {
@@ -10,9 +11,4 @@ export function cell(value: unknown): string {
     return String(value);
   }
   return JSON.stringify(value);
-}
-
-/** For tables, where an empty cell would be ambiguous. */
-export function displayCell(value: unknown): string {
-  return value === null ? 'null' : cell(value);
 }

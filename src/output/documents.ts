@@ -20,3 +20,15 @@ export function columnsOf(rows: readonly Row[]): string[] {
   for (const row of rows) for (const key of Object.keys(row)) keys.add(key);
   return [...keys];
 }
+
+/**
+ * The format for a pipe or file when none is asked for: csv when the body is one list of records
+ * (sources), else json, so a single record (`healthdata profile | grep plan`) or a body of
+ * several lists (catalog) is not squeezed into csv rows of JSON blobs.
+ */
+export function pipedDocumentFormat(body: unknown): 'csv' | 'json' {
+  if (Array.isArray(body)) return body.length > 0 && body.every(isRecord) ? 'csv' : 'json';
+  if (!isRecord(body)) return 'json';
+  const lists = Object.values(body).filter((v) => Array.isArray(v) && v.some(isRecord));
+  return lists.length === 1 && Array.isArray(body['data']) ? 'csv' : 'json';
+}

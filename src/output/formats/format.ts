@@ -2,15 +2,23 @@
 // new one cannot forget either: the type checker rejects a format missing rows or document.
 import type { Destination } from '../destination.ts';
 import type { RowSink } from '../sink.ts';
+import type { Palette } from '../terminal/colors.ts';
 
 export interface FormatOptions {
   /** csv/tsv: write the header row. */
   header: boolean;
+  /** table: the width to fit (undefined: no limit), and the colours. */
+  columns?: number | undefined;
+  palette?: Palette;
+  /** json: indented for a person at a terminal. */
+  pretty?: boolean;
 }
 
 export interface DocumentOptions extends FormatOptions {
   /** Keys left out of tables because they are shown elsewhere (the plan window). */
   hideKeys?: readonly string[];
+  /** table: the title of the document's first block (`Profile`). */
+  title?: string;
 }
 
 /** A free-form JSON body (catalog, sources, profile): parsed, and the exact text received. */

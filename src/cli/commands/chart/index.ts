@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 import { addConnectionOptions, addRangeOptions, integer } from '../../flags.ts';
 import type { ChartFlags } from './action.ts';
 
@@ -17,7 +18,9 @@ export function registerChart(program: Command, ctx: Context): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `
+    footer(
+      ctx,
+      `
 The daily value follows the same rule as 'healthdata summary': a cumulative metric is read
 from its <metric>_total twin, and several rows a day are drawn as their mean, never their sum.
 The chart fits the terminal (else $COLUMNS, else 80 columns): a long range is drawn as weekly
@@ -26,6 +29,7 @@ or monthly means. Colour only on a terminal, and never with NO_COLOR set.
 Examples:
   healthdata chart --demo steps --from 90d
   healthdata chart --demo resting_heart_rate hrv --from 2025-01-01`,
+    ),
   );
   command.action(async (metrics: string[], flags: ChartFlags) => {
     const { runChart } = await import('./action.ts');

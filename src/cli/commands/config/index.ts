@@ -1,10 +1,24 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 
 export function registerConfig(program: Command, ctx: Context): void {
   const config = program
     .command('config')
-    .description('manage the config file (keys: api-key, base-url)');
+    .description('manage the config file (keys: api-key, base-url)')
+    .addHelpText(
+      'after',
+      footer(
+        ctx,
+        `
+Examples:
+  healthdata config set base-url https://api.example.com
+  healthdata config set api-key
+  healthdata config list`,
+      ),
+    );
+  const examples = (...lines: string[]): ReturnType<typeof footer> =>
+    footer(ctx, `\nExamples:\n${lines.map((l) => `  healthdata config ${l}`).join('\n')}`);
   const run = async (
     action: 'set' | 'get' | 'unset' | 'list' | 'path',
     args: { key?: string; value?: string },
@@ -14,6 +28,10 @@ export function registerConfig(program: Command, ctx: Context): void {
   };
   config
     .command('set')
+    .addHelpText(
+      'after',
+      examples('set api-key', 'set base-url https://api.example.com', 'set api-key < key.txt'),
+    )
     .description(
       'set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)',
     )
@@ -24,20 +42,24 @@ export function registerConfig(program: Command, ctx: Context): void {
     );
   config
     .command('get')
+    .addHelpText('after', examples('get base-url', 'get api-key'))
     .description('print a value (the API key redacted)')
     .argument('<key>', 'api-key or base-url')
     .action((key: string) => run('get', { key }));
   config
     .command('unset')
+    .addHelpText('after', examples('unset api-key', 'unset base-url'))
     .description('remove a key')
     .argument('<key>', 'api-key or base-url')
     .action((key: string) => run('unset', { key }));
   config
     .command('list')
+    .addHelpText('after', examples('list', 'list | grep base-url'))
     .description('print every value (the API key redacted)')
     .action(() => run('list', {}));
   config
     .command('path')
+    .addHelpText('after', examples('path', 'path | xargs ls -l'))
     .description('print the path of the config file')
     .action(() => run('path', {}));
 }

@@ -8,10 +8,14 @@ import { createNotices, describeMeta } from '../../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 import { openTarget } from '../../output-target.ts';
+import { terminalView } from '../../terminal.ts';
+import { pipedDocumentFormat } from '../../../output/documents.ts';
 
 export type DocumentsFlags = ConnectionFlags & OutputFlags;
 
 export type DocumentEndpoint = 'catalog' | 'sources' | 'profile';
+
+const TITLES = { catalog: 'Catalog', sources: 'Sources', profile: 'Profile' } as const;
 
 export async function runDocuments(
   endpoint: DocumentEndpoint,
@@ -22,17 +26,23 @@ export async function runDocuments(
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    palette: terminalView(ctx).err,
   });
   const api = await connectClient(flags, ctx, notices, 1);
   try {
     const { body, text } = await api.client.getJson(`api/v1/${endpoint}`, undefined, ctx.signal);
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
     if (meta) notices.info(describeMeta(meta));
-    const target = await openTarget(flags, ctx);
+    const target = await openTarget(flags, ctx, pipedDocumentFormat(body));
+    const terminal = terminalView(ctx, flags.output !== undefined);
     try {
       await writeDocument(target.format, { body, text }, target.destination, {
         header: flags.header,
         ...(meta ? { hideKeys: ['meta'] } : {}),
+        title: TITLES[endpoint],
+        columns: terminal.columns,
+        palette: terminal.out,
+        pretty: ctx.stdoutIsTTY && flags.output === undefined,
       });
       if (flags.output !== undefined && flags.output !== '-') {
         notices.info(`wrote ${endpoint} to ${flags.output}`);
@@ -40,6 +50,8 @@ export async function runDocuments(
     } catch (error) {
       await target.file?.discard();
       throw error;
+    } finally {
+      await target.pager?.close();
     }
   } finally {
     await api.close();

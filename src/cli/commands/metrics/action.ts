@@ -15,6 +15,8 @@ import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 import { catalogNames, nameReasons, rangeReason } from '../../empty-result.ts';
 import { openTarget } from '../../output-target.ts';
+import { terminalView } from '../../terminal.ts';
+import { metricsProgress } from './progress.ts';
 import { SeveralRowsDetector } from '../../../daily/duplicates.ts';
 import { reportSeveralRows } from './several-rows.ts';
 
@@ -50,15 +52,23 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    palette: terminalView(ctx).err,
   });
   const api = await connectClient(flags, ctx, notices, Math.max(4, flags.parallel + 1));
   // Aborted when the reader of stdout goes away: the page in flight is not waited for.
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
   try {
-    const target = await openTarget(flags, ctx, stop);
+    const target = await openTarget(flags, ctx, 'csv', stop);
+    const progress = metricsProgress(flags, ctx, query);
     try {
-      const sink = await createRowSink(target.format, target.destination, { header: flags.header });
+      const terminal = terminalView(ctx, flags.output !== undefined);
+      const sink = await createRowSink(target.format, target.destination, {
+        header: flags.header,
+        columns: terminal.columns,
+        palette: terminal.out,
+        pretty: ctx.stdoutIsTTY && flags.output === undefined,
+      });
       const pages = await openPages(api.client, query, flags, signal, notices);
       let meta: Meta | undefined;
       let rows = 0;
@@ -71,8 +81,10 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         await sink.write(page.data, meta);
         rows += page.data.length;
         cut ||= page.cut;
+        progress.page(rows, page.data.at(-1)?.date, meta);
       }
       await sink.end(meta);
+      progress.clear();
       if (rows === 0 && !flags.quiet) await explainEmpty(api.client, query, meta, signal, notices);
       if (!flags.quiet) await reportSeveralRows(several, api.client, notices, signal);
       if (cut) {
@@ -80,11 +92,14 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
         );
       }
-      if (flags.output !== undefined && flags.output !== '-')
-        notices.info(`wrote ${rows} rows to ${flags.output}`);
+      const summary = progress.summary(rows);
+      if (summary !== undefined) notices.info(summary);
     } catch (error) {
       await target.file?.discard();
       throw error;
+    } finally {
+      progress.clear();
+      await target.pager?.close();
     }
   } finally {
     await api.close();

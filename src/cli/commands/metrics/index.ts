@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 import {
   addConnectionOptions,
   addOutputOptions,
@@ -35,7 +36,9 @@ export function registerMetrics(program: Command, ctx: Context): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `
+    footer(
+      ctx,
+      `
 Several rows for one day (one per source app of a phone health aggregator) must not be added
 up: use the <metric>_total twin (e.g. steps_total), which holds the de-duplicated daily total.
 A notice on stderr says when the output has such rows. 'healthdata summary' and 'healthdata
@@ -45,6 +48,7 @@ Examples:
   healthdata metrics --demo --metric steps_total --from 2024-01-01
   healthdata metrics -m steps_total,resting_heart_rate --from 30d -f json | jq '.data[0]'
   healthdata metrics --from 2025-01-01 -o steps.csv`,
+    ),
   );
   command.action(async (flags: MetricsFlags) => {
     const { runMetrics } = await import('./action.ts');

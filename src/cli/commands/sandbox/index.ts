@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 import { integer } from '../../flags.ts';
 import type { SandboxFlags } from './action.ts';
 
@@ -44,6 +45,17 @@ export function registerSandbox(program: Command, ctx: Context): void {
       integer(1, 1_000_000, '--rate-limit'),
     )
     .option('--compress', 'gzip responses for clients that send Accept-Encoding: gzip')
+    .addHelpText(
+      'after',
+      footer(
+        ctx,
+        `
+Examples:
+  healthdata sandbox
+  healthdata sandbox --plan free --port 0
+  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5`,
+      ),
+    )
     .action(async (flags: SandboxFlags) => {
       const { runSandbox } = await import('./action.ts');
       await runSandbox(flags, ctx);

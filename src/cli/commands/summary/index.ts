@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 import {
   addConnectionOptions,
   addOutputOptions,
@@ -22,7 +23,9 @@ export function registerSummary(program: Command, ctx: Context): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `
+    footer(
+      ctx,
+      `
 The daily value is never a sum of rows. One row a day is the value. A cumulative metric with
 a <metric>_total twin (steps → steps_total) takes the twin: the de-duplicated daily total.
 Several rows a day and no twin (one per source app, or samples) are summarised per row:
@@ -34,6 +37,7 @@ Examples:
   healthdata summary --demo --from 90d
   healthdata summary --demo -m steps,walking_heart_rate --from 30d
   healthdata summary -m weight --from 2025-01-01 -f json | jq '.data[0].daily'`,
+    ),
   );
   command.action(async (flags: SummaryFlags) => {
     const { runSummary } = await import('./action.ts');

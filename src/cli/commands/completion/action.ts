@@ -1,0 +1,68 @@
+// `healthdata completion <shell>` prints the script; `healthdata __complete <kind>` (hidden) is
+// what the script runs for metric and provider names.
+import type { Command } from 'commander';
+import { openConfig } from '../../../config/store.ts';
+import { resolveSettings } from '../../../config/settings.ts';
+import type { Context } from '../../context.ts';
+import { createNotices } from '../../notices.ts';
+import type { ConnectionFlags } from '../../flags.ts';
+import { connectClient } from '../../connect-client.ts';
+import { bashScript, zshScript } from './bash.ts';
+import { fishScript } from './fish.ts';
+import { describe } from './model.ts';
+import { cacheDir, namesFrom, readCache, writeCache, type CatalogNames } from './names.ts';
+
+export type Shell = 'bash' | 'zsh' | 'fish';
+
+export function runCompletion(shell: Shell, program: Command, ctx: Context): void {
+  const spec = describe(program);
+  const script =
+    shell === 'bash' ? bashScript(spec) : shell === 'zsh' ? zshScript(spec) : fishScript(spec);
+  ctx.stdout.write(script);
+}
+
+/** A TAB should never wait long, nor print an error in the middle of the command line. */
+const TIMEOUT_SECONDS = 3;
+
+export async function runCompleteNames(
+  kind: keyof CatalogNames,
+  flags: ConnectionFlags,
+  ctx: Context,
+): Promise<void> {
+  const names = await catalogNames(flags, ctx).catch(() => undefined);
+  if (names) ctx.stdout.write(names[kind].map((n) => `${n}\n`).join(''));
+}
+
+async function catalogNames(
+  flags: ConnectionFlags,
+  ctx: Context,
+): Promise<CatalogNames | undefined> {
+  const now = ctx.clock.now();
+  const dir = cacheDir(ctx.env);
+  let baseUrl = 'demo';
+  if (!flags.demo) {
+    const settings = await resolveSettings({
+      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
+      env: ctx.env,
+      config: () => openConfig(ctx.env),
+    });
+    baseUrl = settings.baseUrl.value;
+  }
+  const cached = dir ? await readCache(dir, baseUrl, now) : undefined;
+  if (cached) return cached;
+  const quiet = createNotices(ctx.stderr, { quiet: true, verbose: false, interactive: false });
+  const session = await connectClient(
+    { ...flags, retries: 0, timeout: TIMEOUT_SECONDS, quiet: true },
+    ctx,
+    quiet,
+    1,
+  );
+  try {
+    const { body } = await session.client.getJson('api/v1/catalog', undefined, ctx.signal);
+    const names = namesFrom(body);
+    if (dir) await writeCache(dir, baseUrl, now, names).catch(() => undefined);
+    return names;
+  } finally {
+    await session.close();
+  }
+}

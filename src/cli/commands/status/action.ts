@@ -1,0 +1,83 @@
+// `healthdata status`: where the settings come from, and whether they work, in one request.
+import { HealthdataError } from '../../../lib/errors.ts';
+import { openConfig } from '../../../config/store.ts';
+import { redactKey } from '../../../config/keys.ts';
+import { resolveSettings, type Settings } from '../../../config/settings.ts';
+import type { Context } from '../../context.ts';
+import { createNotices } from '../../notices.ts';
+import type { ConnectionFlags } from '../../flags.ts';
+import { connectClient } from '../../connect-client.ts';
+import { terminalView } from '../../terminal.ts';
+import { emptyReport, planOf, renderStatus, type StatusReport } from './report.ts';
+
+export interface StatusFlags extends ConnectionFlags {
+  format: 'text' | 'json';
+}
+
+export async function runStatus(flags: StatusFlags, ctx: Context): Promise<void> {
+  const report = emptyReport();
+  let failure: unknown;
+  try {
+    await check(flags, ctx, report);
+    report.ok = true;
+  } catch (error) {
+    failure = error;
+    const known = error instanceof HealthdataError;
+    report.error = {
+      code: known ? error.code : 'unexpected',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  const text =
+    flags.format === 'json'
+      ? JSON.stringify(report, null, ctx.stdoutIsTTY ? 2 : undefined) + '\n'
+      : renderStatus(report, terminalView(ctx).out);
+  ctx.stdout.write(text);
+  // The CLI prints the error in full on stderr and exits with its code (3 for a rejected key).
+  if (failure !== undefined) throw failure;
+}
+
+async function check(flags: StatusFlags, ctx: Context, report: StatusReport): Promise<void> {
+  const notices = createNotices(ctx.stderr, {
+    quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
+    interactive: false,
+  });
+  if (flags.demo) {
+    report.base_url = { value: 'the built-in sandbox', source: '--demo' };
+    report.api_key = { redacted: 'the sandbox key', source: '--demo' };
+  } else {
+    const settings = await resolve(flags, ctx, report);
+    report.base_url = { value: settings.baseUrl.value, source: settings.baseUrl.source };
+    report.api_key = { redacted: redactKey(settings.apiKey.value), source: settings.apiKey.source };
+  }
+  const session = await connectClient(flags, ctx, notices, 1);
+  try {
+    const started = ctx.clock.now();
+    const { body } = await session.client.getJson('api/v1/profile', undefined, ctx.signal);
+    report.response_ms = Math.round(ctx.clock.now() - started);
+    Object.assign(report, planOf(body));
+  } finally {
+    await session.close();
+  }
+}
+
+/** The settings, or as much of them as is set before the error that stops the check. */
+async function resolve(flags: StatusFlags, ctx: Context, report: StatusReport): Promise<Settings> {
+  const baseUrl = flags.baseUrl ?? ctx.env['HEALTHDATA_BASE_URL'];
+  try {
+    return await resolveSettings({
+      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
+      env: ctx.env,
+      config: () => openConfig(ctx.env),
+    });
+  } catch (error) {
+    // A missing key is found after the base URL: show the base URL that was found.
+    if (baseUrl)
+      report.base_url = {
+        value: baseUrl,
+        source: flags.baseUrl ? '--base-url' : 'HEALTHDATA_BASE_URL',
+      };
+    throw error;
+  }
+}

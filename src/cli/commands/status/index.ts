@@ -1,0 +1,35 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
+import { addConnectionOptions } from '../../flags.ts';
+import type { StatusFlags } from './action.ts';
+
+export function registerStatus(program: Command, ctx: Context): void {
+  const command = program
+    .command('status')
+    .description('check the setup: base URL and key (with their sources), plan, response time')
+    .addOption(
+      new Option('-f, --format <format>', 'text, or json for scripts')
+        .choices(['text', 'json'])
+        .default('text'),
+    );
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    footer(
+      ctx,
+      `
+Exit status: 0 when the API answers with your key, 3 when it rejects the key, 1 when it cannot
+be reached, 2 when no base URL or key is set.
+
+Examples:
+  healthdata status
+  healthdata status --demo
+  healthdata status -f json | jq .plan`,
+    ),
+  );
+  command.action(async (flags: StatusFlags) => {
+    const { runStatus } = await import('./action.ts');
+    await runStatus(flags, ctx);
+  });
+}

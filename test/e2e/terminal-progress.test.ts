@@ -1,0 +1,62 @@
+// The live progress line on stderr, through a real pseudo-terminal (util-linux `script`).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.ts';
+import { ESC, inPty, sandboxEnv } from '../helpers/pty.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+
+const sandbox = useSandbox({ plan: 'pro' });
+const env = (extra: Record<string, string> = {}) => sandboxEnv(sandbox.current, extra);
+
+describe('live progress', () => {
+  it('shows on the terminal while rows go to a file, then the summary', async () => {
+    const out = join(tempDir(), 'all.csv');
+    const { code, screen } = await inPty(`hd metrics --page-size 200 -o '${out}'`, {
+      cols: 100,
+      env: env(),
+    });
+    expect(code).toBe(0);
+    expect(screen).toMatch(/\d+ rows · \d+ pages · [\d,]+ rows\/s/);
+    expect(screen).toMatch(/█+.* +\d+%/);
+    // Cleared, then replaced by the summary (after any notice) on a clean line.
+    expect(screen).toMatch(
+      new RegExp(
+        `${ESC}\\[2K(notice: .*\\n)*wrote ${sandbox.current.rowCount} rows to ${out} in \\d+\\.\\d s\\n`,
+      ),
+    );
+  });
+
+  it('shows with --parallel and for a pipe', async () => {
+    const { code, screen } = await inPty('hd metrics --parallel 4 --page-size 200 | wc -l', {
+      cols: 100,
+      env: env(),
+    });
+    expect(code).toBe(0);
+    expect(screen).toContain('rows/s');
+    expect(screen).toContain(`wrote ${sandbox.current.rowCount} rows to stdout in`);
+    expect(screen).toMatch(new RegExp(`^${sandbox.current.rowCount + 1}$`, 'm'));
+  });
+
+  it('is absent when stderr is a file, with --quiet, and with TERM=dumb', async () => {
+    const dir = tempDir();
+    const err = join(dir, 'err.txt');
+    const toFile = await inPty(`hd metrics -o '${join(dir, 'a.csv')}' 2> '${err}'`, {
+      cols: 100,
+      env: env(),
+    });
+    expect(toFile.code).toBe(0);
+    expect(readFileSync(err, 'utf8')).not.toContain('rows/s');
+    expect(readFileSync(err, 'utf8')).not.toContain(ESC);
+    for (const [flags, extra] of [
+      ['--quiet', {}],
+      ['', { TERM: 'dumb' }],
+    ] as const) {
+      const { screen } = await inPty(`hd metrics ${flags} -o '${join(dir, 'b.csv')}'`, {
+        cols: 100,
+        env: env(extra),
+      });
+      expect(screen).not.toContain('rows/s');
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// Tables and documents as a person sees them, through a real pseudo-terminal (util-linux
+// `script`): widths 60, 80 and 200, control characters, titled blocks, json on a terminal.
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.ts';
+import { ESC, HD, inPty, sandboxEnv, widest } from '../helpers/pty.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+import { spawnShell } from '../helpers/spawn.ts';
+import { API_KEY, META, startServer } from '../helpers/test-server.ts';
+
+const sandbox = useSandbox({ plan: 'pro' });
+const env = (extra: Record<string, string> = {}) => sandboxEnv(sandbox.current, extra);
+const hd = HD;
+
+describe('the metrics table in a terminal', () => {
+  const args = 'metrics -m body_temperature_delta,workout_type,steps --from 40d --no-pager';
+
+  it.each([60, 80, 200])('fits %i columns, one line per row', async (cols) => {
+    const { code, screen } = await inPty(`hd ${args}`, { cols, env: env({ NO_COLOR: '1' }) });
+    expect(code).toBe(0);
+    const lines = screen.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^plan: pro/);
+    expect(lines[1]).toMatch(/^date\s+provider\s+metric\s+value\s+unit\s+stream$/);
+    expect(widest(screen)).toBeLessThanOrEqual(cols);
+    // Every row is one line: a date starts each one after the header.
+    const rows = lines.slice(2).filter((l) => !l.startsWith('notice: '));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((l) => /^\d{4}-\d{2}-\d{2} /.test(l))).toBe(true);
+    if (cols === 200) expect(screen).not.toContain('…');
+    if (cols === 60) expect(screen).toMatch(/ body_te\w*… /);
+  });
+
+  it('uses COLUMNS when stdout is not a terminal', async () => {
+    const { stdout } = await spawnShell(`${hd} ${args} -f table | cat`, {
+      env: env({ COLUMNS: '60' }),
+    });
+    expect(widest(stdout)).toBeLessThanOrEqual(60);
+    expect(stdout).toContain('…');
+  });
+
+  it('shows control characters from the server as symbols, never raw', async () => {
+    const hostile = {
+      date: '2026-11-20',
+      provider: 'Evil\u001b]0;pwned\u0007',
+      metric: 'note',
+      numValue: null,
+      textValue: 'red\u001b[31m!\nline two\ttab\u009b2J',
+      unit: null,
+      stream: false,
+    };
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [hostile], next_cursor: null, meta: META }));
+    });
+    try {
+      const { screen } = await inPty(
+        `hd metrics --no-pager --base-url ${server.url} --api-key ${API_KEY}`,
+        { cols: 120, env: { NO_COLOR: '1', HEALTHDATA_CONFIG_DIR: tempDir() } },
+      );
+      expect(screen).not.toContain(ESC);
+      expect(screen).not.toContain('\u009b');
+      expect(screen).toContain('Evil␛]0;pwned␇');
+      expect(screen).toContain('red␛[31m!⏎line two→tab\\u009b2J');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('catalog, sources and profile at 80 columns', () => {
+  it.each([
+    ['catalog', ['Metrics', 'Providers']],
+    ['sources', ['Sources']],
+    ['profile', ['User', 'Plan']],
+  ])('%s: titled blocks, no line wider than the terminal', async (command, titles) => {
+    const { code, screen } = await inPty(`hd ${command} --no-pager 2>/dev/null`, {
+      cols: 80,
+      env: env({ NO_COLOR: '1' }),
+    });
+    expect(code).toBe(0);
+    expect(widest(screen)).toBeLessThanOrEqual(80);
+    for (const title of titles) expect(screen).toMatch(new RegExp(`^${title}$`, 'm'));
+    expect(screen).not.toMatch(/^data:?/m);
+    expect(screen).not.toContain('[object Object]');
+    expect(screen).not.toMatch(/[┌─│]/);
+  });
+
+  it('sources lists are joined with ", " and wrap at words', async () => {
+    const { screen } = await inPty('hd sources --no-pager 2>/dev/null', {
+      cols: 80,
+      env: env({ NO_COLOR: '1' }),
+    });
+    expect(screen).toContain('provider: PhoneHealth');
+    expect(screen).toMatch(/metrics +active_energy, active_energy_total, /);
+  });
+
+  it('a single record piped is json; a list of records is csv; metrics stay csv', async () => {
+    const profile = await spawnShell(`${hd} profile | cat`, { env: env() });
+    expect(JSON.parse(profile.stdout)).toHaveProperty('user');
+    expect(profile.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const sources = await spawnShell(`${hd} sources | cat`, { env: env() });
+    expect(sources.stdout.split('\n')[0]).toMatch(/^provider,kind,status/);
+    const metrics = await spawnShell(`${hd} metrics --from 1d | cat`, { env: env() });
+    expect(metrics.stdout.split('\n')[0]).toBe(
+      'date,provider,metric,numValue,textValue,unit,stream',
+    );
+  });
+
+  it('metrics -f json is indented on a terminal, compact when piped', async () => {
+    const { screen } = await inPty(
+      'hd metrics -m weight --from 5d -f json --no-pager 2>/dev/null',
+      {
+        cols: 80,
+        env: env(),
+      },
+    );
+    expect(screen).toMatch(/^ {4}\{\n {6}"date": /m);
+    const piped = await spawnShell(`${hd} metrics -m weight --from 5d -f json | cat`, {
+      env: env(),
+    });
+    expect(JSON.parse(screen)).toEqual(JSON.parse(piped.stdout));
+    expect(piped.stdout).not.toContain('\n  ');
+  });
+
+  it('-f json is indented on a terminal', async () => {
+    const { screen } = await inPty('hd profile -f json --no-pager 2>/dev/null', {
+      cols: 80,
+      env: env(),
+    });
+    expect(screen).toMatch(/^ {2}"user": \{$/m);
+    expect(JSON.parse(screen)).toHaveProperty('plan');
+  });
+});
