@@ -118,7 +118,9 @@ export function addOutputOptions(command: Command): Command {
       new Option(
         '-f, --format <format>',
         'table, json, ndjson, csv or tsv (default: table on a terminal, else csv)',
-      ).argParser(formatName),
+      )
+        .choices(FORMATS)
+        .argParser(formatName),
     )
     .option(
       '-o, --output <file>',

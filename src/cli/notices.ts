@@ -20,20 +20,20 @@ export function createNotices(
   const yellow = opts.palette?.yellow ?? ((text: string) => text);
   const line = (text: string): void => {
     // Notices quote server text (the plan name, catalog names): never raw control characters.
-    stderr.write(`${visible(text)}\n`);
+    stderr.write(`${text}\n`);
   };
   return {
     info: (message) => {
-      if (!opts.quiet && (opts.interactive || opts.verbose)) line(message);
+      if (!opts.quiet && (opts.interactive || opts.verbose)) line(visible(message));
     },
     warn: (message) => {
-      if (!opts.quiet) line(`${yellow('warning:')} ${message}`);
+      if (!opts.quiet) line(`${yellow('warning:')} ${visible(message)}`);
     },
     notice: (message) => {
-      if (!opts.quiet) line(message);
+      if (!opts.quiet) line(visible(message));
     },
     verbose: (message) => {
-      if (opts.verbose) line(`healthdata: ${message}`);
+      if (opts.verbose) line(`healthdata: ${visible(message)}`);
     },
   };
 }

@@ -64,7 +64,7 @@ describe('healthdata status', () => {
     ]);
     expect(code).toBe(3);
     expect(stdout).toContain('✗ the key was rejected (401)');
-    expect(stderr).toMatch(/^healthdata: error: the API rejected the key \(401\)/);
+    expect(stderr).toMatch(/^healthdata: error: the API rejected the key from --api-key \(401\)/);
     expect(stdout + stderr).not.toContain(key);
   });
 
