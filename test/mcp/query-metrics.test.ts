@@ -128,6 +128,12 @@ describe('query_metrics', () => {
     const empty = await mcp.call('query_metrics', { metrics: [] });
     expect(empty.isError).toBe(true);
     expect(empty.text).toMatch(/at least one metric/);
+    const misspelt = await mcp.call('query_metrics', { metric: 'steps', from: '2d' });
+    expect(misspelt.isError).toBe(true);
+    expect(misspelt.text).toMatch(/unrecognized key.*"metric"/i);
+    expect(misspelt.text).not.toMatch(/"series"/);
+    const misspeltSummary = await mcp.call('daily_summary', { metric: ['steps'] });
+    expect(misspeltSummary.isError).toBe(true);
     const fine = await mcp.call('query_metrics', { metrics: ['weight'], from: '7d' });
     expect(fine.isError).toBe(false);
   });

@@ -22,7 +22,8 @@ import {
 import { answer, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
-const inputSchema = z.object(rangeFields);
+// Strict, as for query_metrics: a misspelt argument is an error, never silently dropped.
+const inputSchema = z.strictObject(rangeFields);
 
 const outputSchema = z.object({
   entries: z.array(entrySchema),
