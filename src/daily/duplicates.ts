@@ -8,6 +8,8 @@ import type { MetricRow } from '../api/types.ts';
 export interface SeveralRowsExample {
   date: string;
   provider: string;
+  /** The row's `stream` flag: streamed samples through the day, not one row per source app. */
+  stream: boolean;
 }
 
 interface MetricState {
@@ -44,7 +46,7 @@ export class SeveralRowsDetector {
         state.providers.push(row.provider);
       } else if (state.providers.includes(row.provider)) {
         state.found = true;
-        this.#found.set(row.metric, { date: row.date, provider: row.provider });
+        this.#found.set(row.metric, { date: row.date, provider: row.provider, stream: row.stream });
       } else {
         state.providers.push(row.provider);
       }

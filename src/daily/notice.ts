@@ -12,7 +12,7 @@ export function severalRowsNotice(
 ): string {
   const head =
     `notice: ${metric} has several rows for one day from one provider (e.g. ${example.provider}, ` +
-    `${example.date}): they are one per source app and must not be added up`;
+    `${example.date}): they are ${example.stream ? 'separate samples through the day' : 'one per source app'} and must not be added up`;
   const total = twinOf(metric);
   const summary = `'healthdata summary -m ${metric}' summarises them per day without adding them`;
   if (baseOf(metric) !== undefined) return `${head}.`;

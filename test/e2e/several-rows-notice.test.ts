@@ -45,6 +45,11 @@ describe('several rows for one day', () => {
       'steps',
       'walking_heart_rate',
     ]);
+    // Streamed samples are readings through the day, not one row per source app.
+    const heartRate = notices(all.stderr).find((l) => l.startsWith('notice: heart_rate '));
+    expect(heartRate).toContain('separate samples through the day');
+    const steps = notices(all.stderr).find((l) => l.startsWith('notice: steps '));
+    expect(steps).toContain('one per source app');
   });
 
   it('names no twin for a metric that has none, and points to summary', async () => {

@@ -21,6 +21,12 @@ describe('usage', () => {
     expect(readFileSync(target, 'utf8')).toBe(await freshExport(at(DAY0), DAY0, 'ndjson'));
   });
 
+  it('-f is --format, as in the other data commands', async () => {
+    const target = join(tempDir(), 'health.out');
+    expect((await sync(at(DAY0), DAY0, target, ['-f', 'tsv'])).code).toBe(0);
+    expect(readFileSync(target, 'utf8')).toBe(await freshExport(at(DAY0), DAY0, 'tsv'));
+  });
+
   it('refuses a file it did not write, and leaves it alone', async () => {
     const target = join(tempDir(), 'notes.csv');
     writeFileSync(target, 'name,value\nx,1\n');

@@ -130,7 +130,7 @@ describe('SeveralRowsDetector', () => {
     d.scan([row('2026-01-01', 'hrv', 52, 'A'), row('2026-01-01', 'hrv', 53, 'B')]);
     expect(d.found.size).toBe(0);
     d.scan([row('2026-01-01', 'steps', 1, 'A'), row('2026-01-01', 'hrv', 54, 'A')]);
-    expect([...d.found]).toEqual([['hrv', { date: '2026-01-01', provider: 'A' }]]);
+    expect([...d.found]).toEqual([['hrv', { date: '2026-01-01', provider: 'A', stream: false }]]);
   });
 
   it('is quiet for one row a day per provider, and for text rows', () => {
@@ -143,7 +143,7 @@ describe('SeveralRowsDetector', () => {
 });
 
 describe('severalRowsNotice', () => {
-  const example = { date: '2026-01-02', provider: 'PhoneHealth' };
+  const example = { date: '2026-01-02', provider: 'PhoneHealth', stream: false };
   it('names the twin when it exists, and otherwise points to summary', () => {
     expect(severalRowsNotice('steps', example, true)).toContain('use --metric steps_total');
     expect(severalRowsNotice('hr', example, false)).toContain('healthdata summary -m hr');

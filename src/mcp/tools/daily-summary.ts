@@ -6,15 +6,9 @@ import * as z from 'zod';
 import { catalogMetrics } from '../../api/catalog.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
-import {
-  summarize,
-  twinOf,
-  type MetricSummary,
-  type NumericDay,
-  type TextDay,
-} from '../../daily/index.ts';
+import { summarize, twinOf } from '../../daily/index.ts';
 import { UsageError } from '../../lib/errors.ts';
-import { noteOf, round2 } from '../../output/summary/record.ts';
+import { DAILY_CHARS, entryOf, entrySchema, fitSeries } from '../daily-entries.ts';
 import type { ToolDeps } from '../deps.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
@@ -28,67 +22,8 @@ import {
 import { answer, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
-/** Characters of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
-export const DAILY_CHARS = 28_000;
-/** Text metrics: how many of the most frequent values an entry lists. */
-const TOP_VALUES = 5;
-
-const inputSchema = z.object(rangeFields);
-
-const numbers = z.array(z.number());
-const entrySchema = z.object({
-  metric: z.string(),
-  provider: z.string(),
-  unit: z.string().nullable(),
-  rule: z
-    .enum(['row', 'twin', 'several', 'text'])
-    .describe(
-      'How the daily value is found: row = the one row of each day; twin = the de-duplicated <metric>_total row (see `from`); several = several rows a day and no twin: never added up, described by count/min/mean/max; text = a text metric, counted.',
-    ),
-  from: z
-    .string()
-    .describe('The metric whose rows give the daily value: <metric>_total under rule twin.'),
-  days: z.number().int().describe('Days with data.'),
-  first: z.string().nullable(),
-  last: z.string().nullable(),
-  min: z.number().nullable(),
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  max: z
-    .number()
-    .nullable()
-    .describe('Under row and twin: of the daily values. Under several: over all rows.'),
-  latest: z
-    .object({
-      date: z.string(),
-      value: z.number().optional(),
-      values: z.array(z.string()).optional(),
-    })
-    .nullable(),
-  rows: z.number().int().describe('Rows that fed this entry (under twin, the twin rows).'),
-  rows_left_out: z
-    .number()
-    .int()
-    .describe('Under twin: rows of the metric itself (one per source app) left out, never added.'),
-  rows_per_day: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
-  top_values: z
-    .array(z.object({ value: z.string(), count: z.number().int() }))
-    .describe('Text metrics: the most frequent values.'),
-  note: z.string().describe("The entry in words, as 'healthdata summary' puts it."),
-  daily: z
-    .object({
-      date: z.array(z.string()),
-      value: numbers.optional(),
-      rows: z.array(z.number().int()).optional(),
-      min: numbers.optional(),
-      max: numbers.optional(),
-      values: z.array(z.array(z.string())).optional(),
-    })
-    .nullable()
-    .describe(
-      "The daily series, oldest first, as parallel arrays (value is the day's value; under several it is the mean of the day's rows, with rows/min/max). Null when left out for size (see notes).",
-    ),
-});
+// Strict, as for query_metrics: a misspelt argument is an error, never silently dropped.
+const inputSchema = z.strictObject(rangeFields);
 
 const outputSchema = z.object({
   entries: z.array(entrySchema),
@@ -99,7 +34,6 @@ const outputSchema = z.object({
 });
 
 type Output = z.infer<typeof outputSchema>;
-type Entry = z.infer<typeof entrySchema>;
 
 export function registerDailySummary(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -182,76 +116,6 @@ export async function dailySummary(
   const missing = (wanted ?? []).filter((m) => !entries.some((e) => e.metric === m));
   if (missing.length > 0) notes.push(`No rows for ${missing.join(', ')} in this range.`);
   return { entries, query: echoQuery(query), window, clamp, notes };
-}
-
-function entryOf(s: MetricSummary): Entry {
-  const latest = s.latest;
-  return {
-    metric: s.metric,
-    provider: s.provider,
-    unit: s.unit,
-    rule: s.rule,
-    from: s.from,
-    days: s.days,
-    first: s.first,
-    last: s.last,
-    min: s.stats?.min ?? null,
-    mean: s.stats ? round2(s.stats.mean) : null,
-    median: s.stats?.median ?? null,
-    max: s.stats?.max ?? null,
-    latest:
-      latest === null
-        ? null
-        : 'value' in latest
-          ? { date: latest.date, value: round2(latest.value) }
-          : { date: latest.date, values: latest.values },
-    rows: s.rows,
-    rows_left_out: s.rowsLeftOut,
-    rows_per_day: s.rowsPerDay,
-    top_values: s.topValues.slice(0, TOP_VALUES),
-    note: noteOf(s),
-    daily: seriesOf(s),
-  };
-}
-
-function seriesOf(s: MetricSummary): Entry['daily'] {
-  if (s.rule === 'text') {
-    const days = s.daily as TextDay[];
-    return {
-      date: days.map((d) => d.date),
-      rows: days.map((d) => d.rows),
-      values: days.map((d) => d.values),
-    };
-  }
-  const days = s.daily as NumericDay[];
-  const series: NonNullable<Entry['daily']> = {
-    date: days.map((d) => d.date),
-    value: days.map((d) => round2(d.value)),
-  };
-  if (s.rule === 'several') {
-    series.rows = days.map((d) => d.rows);
-    series.min = days.map((d) => d.min);
-    series.max = days.map((d) => d.max);
-  }
-  return series;
-}
-
-/** Keeps daily series while they fit in `budget` characters, shortest first; returns how many were dropped. */
-function fitSeries(entries: Entry[], budget: number): number {
-  let used = 0;
-  let dropped = 0;
-  const bySize = entries
-    .filter((e) => e.daily !== null)
-    .map((e) => ({ e, size: JSON.stringify(e.daily).length }))
-    .sort((a, b) => a.size - b.size);
-  for (const { e, size } of bySize) {
-    if (used + size <= budget) used += size;
-    else {
-      e.daily = null;
-      dropped += 1;
-    }
-  }
-  return dropped;
 }
 
 function headline(out: Output): string {

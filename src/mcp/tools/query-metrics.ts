@@ -21,7 +21,9 @@ import { clampNote, clampOf, planWindow } from '../window.ts';
 
 const PAGE_SIZE = 1000;
 
-const inputSchema = z.object({
+// Strict: a misspelt argument (`metric` for `metrics`) is an error the model can correct,
+// not a key silently dropped into an unfiltered answer.
+const inputSchema = z.strictObject({
   ...rangeFields,
   limit: z
     .number()

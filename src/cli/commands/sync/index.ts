@@ -35,9 +35,10 @@ export function registerSync(program: Command, ctx: Context): void {
         .argParser(days),
     )
     .addOption(
-      new Option('--format <format>', 'the target format, if its extension does not say').choices(
-        SYNC_FORMATS,
-      ),
+      new Option(
+        '-f, --format <format>',
+        'the target format, if its extension does not say',
+      ).choices(SYNC_FORMATS),
     )
     .addOption(
       new Option('--page-size <n>', "rows per request, sent as the API's limit (1-1000)")
