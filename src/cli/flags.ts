@@ -117,7 +117,7 @@ export function addOutputOptions(command: Command): Command {
     .addOption(
       new Option(
         '-f, --format <format>',
-        'table, json, ndjson, csv or tsv (default: table on a terminal, else csv)',
+        "table, json, ndjson, csv or tsv (default: table on a terminal, the -o file's extension, else csv)",
       )
         .choices(FORMATS)
         .argParser(formatName),

@@ -6,7 +6,7 @@ import { openPager, type Paged } from './pager-target.ts';
 import type { FileDestination } from '../output/atomic-file.ts';
 import { withReaderProbe } from '../output/target/pipe-probe.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
-import { isFormat, type Format } from '../output/formats/index.ts';
+import { formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
 import type { OutputFlags } from './flags.ts';
 
 export interface Target {
@@ -49,6 +49,8 @@ export async function openTarget(
 
 function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;
-  const toStdout = flags.output === undefined || flags.output === '-';
-  return ctx.stdoutIsTTY && toStdout ? 'table' : piped;
+  const output = flags.output;
+  if (output === undefined || output === '-') return ctx.stdoutIsTTY ? 'table' : piped;
+  // `-o steps.json` means JSON: a file named for one format must not hold another.
+  return formatOfFileName(output) ?? piped;
 }

@@ -20,6 +20,22 @@ export function isFormat(value: string): value is Format {
   return Object.hasOwn(REGISTRY, value);
 }
 
+/** Extensions that name a format, for `-o` without `-f` (`sync` reads its target's the same way). */
+const BY_EXTENSION: Readonly<Record<string, Format>> = {
+  csv: 'csv',
+  tsv: 'tsv',
+  json: 'json',
+  ndjson: 'ndjson',
+  jsonl: 'ndjson',
+};
+
+export function formatOfFileName(path: string): Format | undefined {
+  const dot = path.lastIndexOf('.');
+  if (dot <= path.lastIndexOf('/')) return undefined;
+  const extension = path.slice(dot + 1).toLowerCase();
+  return Object.hasOwn(BY_EXTENSION, extension) ? BY_EXTENSION[extension] : undefined;
+}
+
 export async function createRowSink(
   format: Format,
   out: Destination,
