@@ -32,7 +32,7 @@ export async function resolveSettings(inputs: SettingInputs): Promise<Settings> 
   const fromConfig = async (key: 'api-key' | 'base-url'): Promise<Resolved | undefined> => {
     store ??= await inputs.config();
     const value = store.get(key);
-    return nonEmpty(value) ? { value, source: `the config file (${store.path})` } : undefined;
+    return nonEmpty(value) ? { value, source: `the config file ${store.path}` } : undefined;
   };
   const pick = async (
     flag: string | undefined,

@@ -133,7 +133,7 @@ describe('a 401 names where the rejected key came from', () => {
     });
     expect(file.code).toBe(3);
     expect(file.stderr).toContain(
-      `rejected the key from the config file (${join(dir, 'config.json')}) (401)`,
+      `rejected the key from the config file ${join(dir, 'config.json')} (401)`,
     );
     expect(file.stderr).toContain("run 'healthdata config set api-key' to replace it");
     for (const r of [flag, env, file]) expect(r.stderr).not.toContain(wrong);

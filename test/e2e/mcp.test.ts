@@ -92,7 +92,7 @@ describe('healthdata mcp over stdio', () => {
       expect(denied.isError).toBe(true);
       expect(`${denied.text}\n`).toBe(cli.stderr);
       expect(denied.text).toMatch(
-        /^healthdata: error: the API rejected the key from the config file \(.*\) \(401\)/,
+        /^healthdata: error: the API rejected the key from the config file \S+config\.json \(401\)/,
       );
       expect(denied.text).not.toContain(WRONG_KEY);
 

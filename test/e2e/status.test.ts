@@ -32,7 +32,7 @@ describe('healthdata status', () => {
     await runCli(['config', 'set', 'api-key'], { env, stdin: sandbox.current.apiKey });
     const { code, stdout } = await runCli(['status'], { env });
     expect(code).toBe(0);
-    expect(stdout).toContain(`(from the config file (${dir}/config.json))`);
+    expect(stdout).toContain(`(from the config file ${dir}/config.json)`);
   });
 
   it('-f json for scripts', async () => {
