@@ -33,8 +33,8 @@ export async function startSandbox({ node, bin, env, scale, latency, today, log,
   proc.done.then(() => (exited = true));
   for (;;) {
     const { stdout, stderr } = proc.output();
-    const url = /^HEALTHDATA_BASE_URL=(\S+)$/m.exec(stdout)?.[1];
-    const key = /^HEALTHDATA_API_KEY=(\S+)$/m.exec(stdout)?.[1];
+    const url = /^(?:export )?HEALTHDATA_BASE_URL=(\S+)$/m.exec(stdout)?.[1];
+    const key = /^(?:export )?HEALTHDATA_API_KEY=(\S+)$/m.exec(stdout)?.[1];
     const rows = /([\d,]+) rows/.exec(stderr)?.[1];
     if (url && key && rows) {
       const sandbox = { url, key, rows: Number(rows.replace(/,/g, '')), scale, latency, compress };
