@@ -6,7 +6,8 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../lib/errors.ts';
 import type { Destination } from './destination.ts';
-import { pidIsAlive, removeDeadTemps, tempName } from './target/temp-name.ts';
+import { pidIsAlive } from '../lib/pid.ts';
+import { removeDeadTemps, tempName } from './target/temp-name.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface FileDestination extends Destination {

@@ -104,13 +104,3 @@ async function releaseLock(path: string, pid: number): Promise<void> {
   if ((await readPid(path).catch(() => undefined)) === pid)
     await unlink(path).catch(() => undefined);
 }
-
-/** Signal 0 probes a pid: ESRCH means no such process; EPERM means it exists (another user). */
-export function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

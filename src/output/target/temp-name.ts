@@ -46,13 +46,3 @@ export async function removeDeadTemps(
   }
   return removed;
 }
-
-/** Signal 0 checks a pid exists; EPERM means it exists but belongs to someone else. */
-export function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
