@@ -3,7 +3,7 @@
 // per day, top values) and the daily series as parallel arrays, within a size budget.
 import * as z from 'zod';
 import type { MetricSummary, NumericDay, TextDay } from '../daily/index.ts';
-import { noteOf, round2 } from '../output/summary/record.ts';
+import { noteOf, round2, summaryStats } from '../output/summary/record.ts';
 
 /** Characters of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
 export const DAILY_CHARS = 28_000;
@@ -70,18 +70,7 @@ export type Entry = z.infer<typeof entrySchema>;
 export function entryOf(s: MetricSummary): Entry {
   const latest = s.latest;
   return {
-    metric: s.metric,
-    provider: s.provider,
-    unit: s.unit,
-    rule: s.rule,
-    from: s.from,
-    days: s.days,
-    first: s.first,
-    last: s.last,
-    min: s.stats?.min ?? null,
-    mean: s.stats ? round2(s.stats.mean) : null,
-    median: s.stats?.median ?? null,
-    max: s.stats?.max ?? null,
+    ...summaryStats(s),
     latest:
       latest === null
         ? null

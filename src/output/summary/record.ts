@@ -27,8 +27,8 @@ export type SummaryRecord = Record<(typeof SUMMARY_COLUMNS)[number], string | nu
 /** How many of the most frequent text values a line lists. */
 const TOP = 5;
 
-export function summaryRecord(s: MetricSummary): SummaryRecord {
-  const latest = s.latest;
+/** The fields every shape of a summary line shares (this record, and the MCP entry), in order. */
+export function summaryStats(s: MetricSummary) {
   return {
     metric: s.metric,
     provider: s.provider,
@@ -42,6 +42,13 @@ export function summaryRecord(s: MetricSummary): SummaryRecord {
     mean: s.stats ? round2(s.stats.mean) : null,
     median: s.stats?.median ?? null,
     max: s.stats?.max ?? null,
+  };
+}
+
+export function summaryRecord(s: MetricSummary): SummaryRecord {
+  const latest = s.latest;
+  return {
+    ...summaryStats(s),
     latest:
       latest === null ? null : 'value' in latest ? round2(latest.value) : latest.values.join('; '),
     rows: s.rows,
