@@ -8,18 +8,18 @@
 // (a string value or a nested array of objects), and every one is a boundary between rows.
 // Otherwise fall back to stringifying row by row.
 import { restoreRawNumbers } from '../api/exact-numbers.ts';
-import { canonicalRowsText } from '../api/pagination/page-text.ts';
-import type { MetricRow } from '../api/types.ts';
+import { ROW_BOUNDARY } from '../api/pagination/page-text.ts';
+import { canonicalRows, type PageRows } from '../api/pagination/text-page.ts';
 
 const BOUNDARY = '},{';
-const ROW_START = '},{"date":';
 
-export function joinRows(rows: readonly MetricRow[], separator: string): string {
-  const canonical = canonicalRowsText(rows);
-  // In canonical text every row starts with `{"date":`, and `{"` never occurs inside a string
-  // (a quote in a string is escaped) nor in a nested value (there are none): so `},{"date":`
-  // is exactly the boundary between two rows, and no count is needed.
-  if (canonical !== undefined) return canonical.replaceAll(ROW_START, `}${separator}{"date":`);
+export function joinRows(page: PageRows, separator: string): string {
+  const canonical = canonicalRows(page);
+  // Proven text: ROW_BOUNDARY is exactly the boundary between two rows (page-text.ts).
+  if (canonical !== undefined) {
+    return canonical.text.replaceAll(ROW_BOUNDARY, `}${separator}{"date":`);
+  }
+  const rows = page.data;
   const inner = JSON.stringify(rows).slice(1, -1);
   let boundaries = 0;
   let at = inner.indexOf(BOUNDARY);

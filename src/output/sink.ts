@@ -1,18 +1,25 @@
 // Output formats are streaming sinks: write a page of rows, then end. A text format is just an
 // encoder; textSink turns it into a sink over any Destination. end() is only called after a
 // complete export, so a failed one is never closed off (a JSON document stays unterminated).
+import { rowCount, type PageRows } from '../api/pagination/text-page.ts';
 import type { Meta, MetricRow } from '../api/types.ts';
 import type { Destination } from './destination.ts';
 
+/**
+ * A page of rows (a Page, or `{ data: rows }`). Formats that can write a proven page from its
+ * text (text-page.ts) do so without reading `data`, which would parse the rows.
+ */
+export type { PageRows };
+
 export interface RowSink {
-  write(rows: readonly MetricRow[], meta: Meta | undefined): Promise<void>;
+  write(page: PageRows, meta: Meta | undefined): Promise<void>;
   end(meta: Meta | undefined): Promise<void>;
 }
 
 export interface Encoder {
   /** Text before the first row (e.g. a CSV header). */
   start?(meta: Meta | undefined): string;
-  rows(rows: readonly MetricRow[]): string;
+  rows(page: PageRows): string;
   /** Text after the last row (e.g. closing a JSON document). */
   finish?(meta: Meta | undefined): string;
 }
@@ -25,10 +32,10 @@ export function textSink(encoder: Encoder, out: Destination): RowSink {
     return encoder.start?.(meta) ?? '';
   };
   return {
-    async write(rows, meta) {
+    async write(page, meta) {
       const head = begin(meta);
-      if (rows.length === 0 && head === '') return;
-      await out.write(head + encoder.rows(rows));
+      if (head === '' && rowCount(page) === 0) return;
+      await out.write(head + encoder.rows(page));
     },
     async end(meta) {
       await out.write(begin(meta) + (encoder.finish?.(meta) ?? ''));

@@ -16,7 +16,7 @@ export function fetched(
   page: MetricsPage,
   hint: string | null | undefined = page.next_cursor,
 ): FetchedPage {
-  return { cursorHint: hint, parse: () => page };
+  return { cursorHint: hint, parse: () => ({ ...page, cut: false }) };
 }
 
 /** An in-memory API over `rows` (newest first) with cursors that are deliberately not offsets. */

@@ -102,7 +102,7 @@ describe('CSV fast path', () => {
       fc.assert(
         fc.property(fc.array(row, { maxLength: 30 }), fc.boolean(), (rows, header) => {
           const encoder = delimitedEncoder({ delimiter, header });
-          const text = (encoder.start?.(undefined) ?? '') + encoder.rows(rows);
+          const text = (encoder.start?.(undefined) ?? '') + encoder.rows({ data: rows });
           const all = rows.map(toCells);
           const columns = ['date', 'provider', 'metric', 'numValue', 'textValue', 'unit', 'stream'];
           const expected = stringify(header ? [columns, ...all] : all, stringifyOptions(delimiter));

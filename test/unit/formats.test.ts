@@ -85,7 +85,8 @@ async function render(
   const out = memory();
   const sink = await createRowSink(format, out, { header });
   const size = Math.ceil(rows.length / pages);
-  for (let i = 0; i < rows.length; i += size) await sink.write(rows.slice(i, i + size), meta);
+  for (let i = 0; i < rows.length; i += size)
+    await sink.write({ data: rows.slice(i, i + size) }, meta);
   await sink.end(meta);
   expect(out.ended).toBe(true);
   return out.text;
@@ -154,7 +155,7 @@ describe('json and ndjson', () => {
   it('a json export that is not ended is not a complete document', async () => {
     const out = memory();
     const sink = await createRowSink('json', out, { header: true });
-    await sink.write(awkward, meta);
+    await sink.write({ data: awkward }, meta);
     expect(() => JSON.parse(out.text)).toThrow();
     expect(out.ended).toBe(false);
   });

@@ -31,14 +31,15 @@ describe('joinRows', () => {
       [row('line\nbreak'), row('quote " and \\ backslash'), row('snowman ☃ 𝄞')],
     ];
     for (const rows of cases) {
-      for (const sep of ['\n', ',\n']) expect(joinRows(rows, sep)).toBe(oneByOne(rows, sep));
+      for (const sep of ['\n', ',\n'])
+        expect(joinRows({ data: rows }, sep)).toBe(oneByOne(rows, sep));
     }
   });
 
   it('keeps 1000-row pages exact', () => {
     const rows = Array.from({ length: 1000 }, (_, i) => row(i % 7 === 0 ? `n°${i}},{` : null));
-    expect(joinRows(rows, '\n')).toBe(oneByOne(rows, '\n'));
+    expect(joinRows({ data: rows }, '\n')).toBe(oneByOne(rows, '\n'));
     const clean = rows.map((r, i) => ({ ...r, textValue: `t${i}` }));
-    expect(joinRows(clean, '\n')).toBe(oneByOne(clean, '\n'));
+    expect(joinRows({ data: clean }, '\n')).toBe(oneByOne(clean, '\n'));
   });
 });

@@ -1,9 +1,12 @@
-// canonicalRowsText may hand back the server's text only when it is exactly what JSON.stringify
-// writes for the parsed rows. Checked over random rows written in random spellings of JSON: the
-// answer is either undefined (fall back) or identical to JSON.stringify.
+// provePage may hand back the server's text only when it is exactly what JSON.stringify writes
+// for the parsed rows, and the rows have the spec's types. Checked over random rows written in
+// random spellings of JSON: the answer is either undefined (fall back) or identical to
+// JSON.stringify, with rows that checkRows accepts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalRowsText, rememberPageText } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/pagination/page-text.ts';
+import { canonicalRows, lastDate, rowCount, textPage } from '../../src/api/pagination/text-page.ts';
+import { checkRows } from '../../src/api/row-check.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { joinRows } from '../../src/output/json-lines.ts';
 import { get, useSandbox } from '../helpers/sandbox.ts';
@@ -12,9 +15,18 @@ const KEYS = ['date', 'provider', 'metric', 'numValue', 'textValue', 'unit', 'st
 
 /** Parses like the client does, and returns what JSON output would write either way. */
 function both(text: string): { fast: string | undefined; reference: string } {
-  const data = (JSON.parse(text) as { data: unknown[] }).data;
-  rememberPageText(data, text);
-  return { fast: canonicalRowsText(data), reference: JSON.stringify(data).slice(1, -1) };
+  const data = (JSON.parse(text) as { data: MetricRow[] }).data;
+  const proven = provePage(text);
+  if (proven !== undefined) {
+    // What the proof claims besides the text: the spec's types, the count, the last date, and
+    // rows parsed later that equal the rows parsed now.
+    expect(() => checkRows(data)).not.toThrow();
+    const page = textPage(proven.rows, null, undefined);
+    expect(rowCount(page)).toBe(data.length);
+    expect(lastDate(page)).toBe(data.at(-1)?.date);
+    expect(page.data).toEqual(data);
+  }
+  return { fast: proven?.rows.text, reference: JSON.stringify(data).slice(1, -1) };
 }
 
 const awkwardChar = fc.constantFrom(
@@ -101,7 +113,7 @@ function writePage(rows: Record<string, unknown>[], pick: (i: number) => Spellin
   return `{"data":[${body.join(',')}],"next_cursor":null}`;
 }
 
-describe('canonicalRowsText', () => {
+describe('provePage', () => {
   it("is the server's text for canonical pages, JSON.stringify's exactly", () => {
     fc.assert(
       fc.property(fc.array(row, { maxLength: 20 }), (rows) => {
@@ -191,10 +203,14 @@ describe('canonicalRowsText', () => {
     const page = `{"data":${JSON.stringify(rows)},"next_cursor":null,"meta":{"plan":"pro"}}`;
     const { fast, reference } = both(page);
     expect(fast).toBe(reference);
-    // A sliced page (--limit) is another array: no text is known for it.
-    const data = (JSON.parse(page) as { data: unknown[] }).data;
-    rememberPageText(data, page);
-    expect(canonicalRowsText(data.slice(0, 2))).toBeUndefined();
+    // A page rebuilt with fewer rows (--limit) carries no text: it is hidden from spreads.
+    const proven = provePage(page);
+    expect(proven?.rows.count).toBe(3);
+    expect(proven?.tail).toBe(',"next_cursor":null,"meta":{"plan":"pro"}}');
+    const whole = textPage(proven!.rows, null, undefined);
+    expect(canonicalRows(whole)).toBe(proven?.rows);
+    expect(canonicalRows({ ...whole, data: whole.data.slice(0, 2) })).toBeUndefined();
+    expect(canonicalRows({ ...whole })).toBeUndefined();
     // Not canonical: spacing, an exponent, a needless escape.
     for (const other of [
       page.replace('"date":', '"date": '),
@@ -213,7 +229,7 @@ describe('canonicalRowsText', () => {
   });
 });
 
-describe("canonicalRowsText on the sandbox's pages", () => {
+describe("provePage on the sandbox's pages", () => {
   const sandbox = useSandbox({ plan: 'pro' });
 
   it('takes every page, awkward text values included, so exports skip JSON.stringify', async () => {
@@ -242,8 +258,9 @@ describe('joinRows on canonical text', () => {
         );
         const text = `{"data":${JSON.stringify(tricky)},"next_cursor":null}`;
         const data = (JSON.parse(text) as { data: MetricRow[] }).data;
-        rememberPageText(data, text);
-        expect(joinRows(data, sep)).toBe(data.map((r) => JSON.stringify(r)).join(sep));
+        const proven = provePage(text);
+        const page = proven ? textPage(proven.rows, null, undefined) : { data };
+        expect(joinRows(page, sep)).toBe(data.map((r) => JSON.stringify(r)).join(sep));
       }),
       { numRuns: 1_000 },
     );

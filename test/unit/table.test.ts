@@ -29,7 +29,7 @@ async function table(pages: MetricRow[][], columns?: number, color = false): Pro
     end: () => Promise.resolve(),
   };
   const sink = await tableFormat.rows(out, { header: true, columns, palette: palette(color) });
-  for (const page of pages) await sink.write(page, undefined);
+  for (const page of pages) await sink.write({ data: page }, undefined);
   await sink.end(undefined);
   return text.trimEnd().split('\n');
 }

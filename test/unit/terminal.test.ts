@@ -101,7 +101,7 @@ describe('json for a person', () => {
           end: () => Promise.resolve(),
         };
         const sink = await json.rows(out, { header: true, pretty });
-        for (const page of pages) await sink.write(page, meta);
+        for (const page of pages) await sink.write({ data: page }, meta);
         await sink.end(meta);
         texts.push(text);
       }

@@ -4,6 +4,7 @@
 // all work at once. Stopping early (`break`, an error, the row cap) aborts whatever is in flight.
 import { ProtocolError } from '../errors.ts';
 import type { MetricsQuery } from '../types.ts';
+import { firstRows, rowCount, withCut } from './text-page.ts';
 import type { FetchedPage, FetchPage, Page } from './types.ts';
 
 export interface PaginateOptions {
@@ -64,15 +65,12 @@ export async function* paginate(
         await new Promise((resolve) => setImmediate(resolve));
       }
       const page = fetched.parse();
-      let data = page.data;
-      let cut = false;
-      if (data.length > remaining) {
-        data = data.slice(0, remaining);
-        cut = true;
-      }
-      remaining -= data.length;
+      // Counted without reading `data`: proven rows stay unparsed (text-page.ts).
+      const count = rowCount(page);
+      let out = count > remaining ? firstRows(page, remaining) : page;
+      remaining -= Math.min(count, remaining);
       const cursor = page.next_cursor;
-      empties = page.data.length === 0 && cursor !== null ? empties + 1 : 0;
+      empties = count === 0 && cursor !== null ? empties + 1 : 0;
       if (empties >= MAX_EMPTY_PAGES) {
         throw new ProtocolError(
           `the API sent ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor; stopping instead of paging forever`,
@@ -85,7 +83,7 @@ export async function* paginate(
       }
       if (cursor !== null) {
         if (remaining <= 0) {
-          cut = true;
+          out = withCut(out, true);
           next?.abort();
           next = undefined;
         } else {
@@ -101,7 +99,7 @@ export async function* paginate(
         }
       }
       current = next;
-      yield { data, next_cursor: cursor, meta: page.meta, cut };
+      yield out;
     }
   } finally {
     options.signal?.removeEventListener('abort', stop);

@@ -9,6 +9,7 @@
 import { paginate, type PaginateOptions } from './paginate.ts';
 import type { FetchPage, Page } from './types.ts';
 import { prefetch } from './prefetch.ts';
+import { firstRows, rowCount, withCut } from './text-page.ts';
 import { ProtocolError } from '../errors.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
 
@@ -82,7 +83,7 @@ export async function* paginateParallel(
     for (let j = index + 1; j < sources.length; j++) {
       startUpTo(j + 1);
       for await (const page of started[j] as AsyncGenerator<Page>) {
-        if (page.data.length > 0) return true;
+        if (rowCount(page) > 0) return true;
       }
     }
     return false;
@@ -94,15 +95,13 @@ export async function* paginateParallel(
       startMore();
       startUpTo(i + 1);
       for await (const page of started[i] as AsyncGenerator<Page>) {
-        let data = page.data;
-        let cut = page.cut;
-        if (data.length > remaining) {
-          data = data.slice(0, remaining);
-          cut = true;
+        const count = rowCount(page);
+        let out = count > remaining ? firstRows(page, remaining) : page;
+        remaining -= Math.min(count, remaining);
+        if (remaining <= 0 && !out.cut) {
+          out = withCut(out, page.next_cursor !== null || (await anyRowsAfter(i)));
         }
-        remaining -= data.length;
-        if (remaining <= 0 && !cut) cut = page.next_cursor !== null || (await anyRowsAfter(i));
-        yield { ...page, data, cut };
+        yield out;
         if (remaining <= 0) return;
       }
     }

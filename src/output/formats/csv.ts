@@ -10,7 +10,9 @@ import { isRecord } from '../../lib/json.ts';
 import { cell } from '../cells.ts';
 import { columnsOf, mainArray } from '../documents.ts';
 import { COLUMNS, textSink, type Encoder } from '../sink.ts';
+import { canonicalRows } from '../../api/pagination/text-page.ts';
 import { fastLine, type Delimiter } from './csv-fast.ts';
+import { csvFromText } from './csv-text.ts';
 import type { DocumentOptions, JsonDocument, OutputFormat } from './format.ts';
 
 interface DelimitedOptions {
@@ -57,11 +59,14 @@ export function delimitedEncoder(options: DelimitedOptions): Encoder {
   const reference = stringifyOptions(options.delimiter);
   return {
     start: () => (options.header ? stringify([[...COLUMNS]], reference) : ''),
-    rows(rows) {
+    rows(page) {
+      const line = (row: MetricRow): string =>
+        fastLine(row, options.delimiter) ?? stringify([toCells(row)], reference);
+      // A proven page is read off its text, its rows never parsed (csv-text.ts).
+      const canonical = canonicalRows(page);
+      if (canonical !== undefined) return csvFromText(canonical, options.delimiter, line);
       let text = '';
-      for (const row of rows) {
-        text += fastLine(row, options.delimiter) ?? stringify([toCells(row)], reference);
-      }
+      for (const row of page.data) text += line(row);
       return text;
     },
   };

@@ -2,6 +2,7 @@
 // arrive and the document is closed only by finish(), which runs only when the export completed.
 // Documents: the body exactly as the server sent it, or indented for a person at a terminal.
 import { joinRows } from '../json-lines.ts';
+import { rowCount } from '../../api/pagination/text-page.ts';
 import { textSink, type Encoder } from '../sink.ts';
 import type { OutputFormat } from './format.ts';
 
@@ -20,7 +21,7 @@ function prettyEncoder(): Encoder {
     JSON.stringify(value, null, 2).replace(/\n/g, '\n    ');
   return {
     start: () => '{\n  "data": [',
-    rows(rows) {
+    rows({ data: rows }) {
       if (rows.length === 0) return '';
       const text = rows.map((row, i) => `${first && i === 0 ? '' : ','}\n    ${indent(row)}`);
       first = false;
@@ -35,9 +36,9 @@ function jsonEncoder(): Encoder {
   let first = true;
   return {
     start: () => '{"data":[',
-    rows(rows) {
-      if (rows.length === 0) return '';
-      const text = (first ? '\n' : ',\n') + joinRows(rows, ',\n');
+    rows(page) {
+      if (rowCount(page) === 0) return '';
+      const text = (first ? '\n' : ',\n') + joinRows(page, ',\n');
       first = false;
       return text;
     },

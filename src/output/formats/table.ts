@@ -190,7 +190,7 @@ function tableSink(out: Destination, options: TableOptions = {}): RowSink {
   const palette = options.palette ?? PLAIN;
   let l: Layout | undefined;
   return {
-    async write(batch) {
+    async write({ data: batch }) {
       if (batch.length === 0) return;
       let head = '';
       if (l === undefined) {

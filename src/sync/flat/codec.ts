@@ -30,7 +30,7 @@ export async function flatCodec(format: FlatFormat): Promise<FlatCodec> {
   const header = captured.take();
   const sink = await createRowSink(format, captured, { header: false });
   const encode = async (rows: readonly MetricRow[]): Promise<string> => {
-    await sink.write(rows, undefined);
+    await sink.write({ data: rows }, undefined);
     return captured.take();
   };
   if (format === 'ndjson') return { header, quoted: false, encode, key: ndjsonKey };

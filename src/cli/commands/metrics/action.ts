@@ -1,5 +1,6 @@
 // `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
 import { paginate } from '../../../api/pagination/paginate.ts';
+import { lastDate, rowCount } from '../../../api/pagination/text-page.ts';
 import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
 import { findDataStart } from '../../../api/pagination/find-start.ts';
@@ -75,13 +76,15 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       let cut = false;
       const several = new SeveralRowsDetector();
       for await (const page of pages) {
-        several.scan(page.data);
+        // The scan reads every row: only when its notice can be shown (proven pages that no
+        // one reads are never parsed; text-page.ts).
+        if (!flags.quiet) several.scan(page.data);
         if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);
         meta = page.meta ?? meta;
-        await sink.write(page.data, meta);
-        rows += page.data.length;
+        await sink.write(page, meta);
+        rows += rowCount(page);
         cut ||= page.cut;
-        progress.page(rows, page.data.at(-1)?.date, meta);
+        progress.page(rows, () => lastDate(page), meta);
       }
       await sink.end(meta);
       progress.clear();

@@ -10,7 +10,8 @@ import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { terminalView } from '../../terminal.ts';
 
 export interface MetricsProgress {
-  page(rows: number, lastDate: string | undefined, meta: Meta | undefined): void;
+  /** `lastDate` is called only when the line is shown. */
+  page(rows: number, lastDate: () => string | undefined, meta: Meta | undefined): void;
   clear(): void;
   /** `wrote N rows to X in T s`, or undefined when nobody is watching. */
   summary(rows: number): string | undefined;
@@ -51,7 +52,7 @@ export function metricsProgress(
           palette: terminalView(ctx).err,
         });
       }
-      live.update(rows, pages, lastDate);
+      live.update(rows, pages, lastDate());
     },
     clear() {
       live?.clear();

@@ -1,0 +1,66 @@
+// A page whose rows were proven canonical (page-text.ts) keeps their text, and parses them only
+// when something reads `data`: an ndjson or csv export of such pages never calls JSON.parse on
+// a row. The text rides on the page as a hidden (non-enumerable) property, so a page rebuilt
+// with other rows (`{ ...page, data: page.data.slice(0, n) }`) can never carry stale text.
+import type { Meta, MetricRow } from '../types.ts';
+import type { CanonicalRows } from './page-text.ts';
+import type { Page } from './types.ts';
+
+const ROWS = Symbol('canonical rows');
+
+/** Anything that holds rows: a Page, or `{ data }` built by hand. */
+export interface PageRows {
+  readonly data: readonly MetricRow[];
+}
+
+export function textPage(
+  rows: CanonicalRows,
+  next_cursor: string | null,
+  meta: Meta | undefined,
+  cut = false,
+): Page {
+  let data: MetricRow[] | undefined;
+  const page: Page = {
+    get data(): MetricRow[] {
+      // Proven: valid JSON, the spec's types, every number exact. Nothing left to check.
+      return (data ??= JSON.parse(`[${rows.text}]`) as MetricRow[]);
+    },
+    next_cursor,
+    meta,
+    cut,
+  };
+  Object.defineProperty(page, ROWS, { value: rows, enumerable: false });
+  return page;
+}
+
+/** The page's rows as JSON.stringify writes them, when proven; undefined otherwise. */
+export function canonicalRows(page: PageRows): CanonicalRows | undefined {
+  return (page as { [ROWS]?: CanonicalRows })[ROWS];
+}
+
+/** page.data.length, without parsing the rows. */
+export function rowCount(page: PageRows): number {
+  return canonicalRows(page)?.count ?? page.data.length;
+}
+
+/** The last row's date, without parsing the rows. */
+export function lastDate(page: PageRows): string | undefined {
+  const rows = canonicalRows(page);
+  if (rows === undefined) return page.data.at(-1)?.date;
+  // Canonical rows start `{"date":"YYYY-MM-DD"`; the last such start is the last row's.
+  const at = rows.text.lastIndexOf('{"date":"');
+  return at === -1 ? undefined : rows.text.slice(at + 9, at + 19);
+}
+
+/** The same page with `cut` set; unparsed rows stay unparsed. */
+export function withCut(page: Page, cut: boolean): Page {
+  if (page.cut === cut) return page;
+  const rows = canonicalRows(page);
+  if (rows !== undefined) return textPage(rows, page.next_cursor, page.meta, cut);
+  return { data: page.data, next_cursor: page.next_cursor, meta: page.meta, cut };
+}
+
+/** The page's first `n` rows (n below its count), marked cut. */
+export function firstRows(page: Page, n: number): Page {
+  return { data: page.data.slice(0, n), next_cursor: page.next_cursor, meta: page.meta, cut: true };
+}
