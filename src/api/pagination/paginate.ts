@@ -60,9 +60,12 @@ export async function* paginate(
       const hint = fetched.cursorHint;
       if (typeof hint === 'string' && !seen.has(hint) && remaining - asked > 0) {
         next = send(hint, remaining - asked);
-        // undici writes the request on a later turn of the event loop; let it, before parsing
-        // and writing keep this turn busy for a millisecond or more.
-        await new Promise((resolve) => setImmediate(resolve));
+        // Let undici write the request before parsing and writing keep this turn busy for a
+        // millisecond or more. The request reaches undici through a few promise hops, and undici
+        // then waits for the check phase (setImmediate) before it writes to a reused socket: one
+        // turn of ours ran first, so the request went out only after the page was written
+        // (strace: 2-4 ms a page). The second turn comes after undici's.
+        await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
       }
       const page = fetched.parse();
       // Counted without reading `data`: proven rows stay unparsed (text-page.ts).
