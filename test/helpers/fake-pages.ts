@@ -22,11 +22,11 @@ export function fetched(
 /** An in-memory API over `rows` (newest first) with cursors that are deliberately not offsets. */
 export function fakeApi(rows: MetricRow[]) {
   const calls: { query: MetricsQuery; cursor: string | undefined; limit: number }[] = [];
-  const aborted: boolean[] = [];
+  const signals: AbortSignal[] = [];
   const fetchPage: FetchPage = async (query, cursor, limit, signal) => {
     calls.push({ query, cursor, limit });
     await new Promise((r) => setTimeout(r, 1));
-    aborted.push(signal.aborted);
+    signals.push(signal);
     const matching = rows.filter(
       (r) =>
         (query.from === undefined || r.date >= query.from) &&
@@ -40,7 +40,9 @@ export function fakeApi(rows: MetricRow[]) {
     const next = end < matching.length ? Buffer.from(`pos:${end}??>`).toString('base64') : null;
     return fetched({ data, next_cursor: next, meta });
   };
-  return { fetchPage, calls, aborted };
+  // Whether each request's signal is aborted, read when asked (not at a moment of the fake's
+  // choosing, which would make the answer depend on how busy the machine is).
+  return { fetchPage, calls, aborted: () => signals.map((s) => s.aborted) };
 }
 
 export function rowsFor(days: number, perDay: number, newest = '2026-11-22'): MetricRow[] {
