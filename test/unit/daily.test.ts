@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { provePage } from '../../src/api/pagination/page-text.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import {
   SeveralRowsDetector,
@@ -131,6 +133,44 @@ describe('SeveralRowsDetector', () => {
     expect(d.found.size).toBe(0);
     d.scan([row('2026-01-01', 'steps', 1, 'A'), row('2026-01-01', 'hrv', 54, 'A')]);
     expect([...d.found]).toEqual([['hrv', { date: '2026-01-01', provider: 'A', stream: false }]]);
+  });
+
+  it('finds the same reading a proven page off its text as reading its rows', () => {
+    const name = fc.constantFrom('A', 'B', 'Ring "W"', 'Wrist\\Band', 'é😀', '', 'hrv');
+    const arbitraryRow = fc.record({
+      date: fc.constantFrom('2026-01-03', '2026-01-02', '2026-01-01'),
+      provider: name,
+      metric: name,
+      numValue: fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 5 })),
+      textValue: fc.oneof(fc.constant(null), name),
+      unit: fc.oneof(fc.constant(null), name),
+      stream: fc.boolean(),
+    });
+    let proven = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(arbitraryRow, { maxLength: 12 }), { maxLength: 4 }),
+        (pages) => {
+          const byRows = new SeveralRowsDetector();
+          const byText = new SeveralRowsDetector();
+          for (const rows of pages) {
+            // Newest first, as the API sends them.
+            rows.sort((a, b) => b.date.localeCompare(a.date));
+            byRows.scan(rows);
+            const page = provePage(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);
+            expect(page).toBeDefined();
+            byText.scanText(page!.rows);
+            proven++;
+          }
+          expect([...byText.found]).toEqual([...byRows.found]);
+          for (const m of ['A', 'B', 'Ring "W"', 'Wrist\\Band', 'é😀', '', 'hrv']) {
+            expect(byText.seen(m)).toBe(byRows.seen(m));
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    expect(proven).toBeGreaterThan(1_000);
   });
 
   it('is quiet for one row a day per provider, and for text rows', () => {

@@ -1,6 +1,6 @@
 // `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
 import { paginate } from '../../../api/pagination/paginate.ts';
-import { lastDate, rowCount } from '../../../api/pagination/text-page.ts';
+import { canonicalRows, lastDate, rowCount } from '../../../api/pagination/text-page.ts';
 import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
 import { findDataStart } from '../../../api/pagination/find-start.ts';
@@ -76,9 +76,12 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       let cut = false;
       const several = new SeveralRowsDetector();
       for await (const page of pages) {
-        // The scan reads every row: only when its notice can be shown (proven pages that no
-        // one reads are never parsed; text-page.ts).
-        if (!flags.quiet) several.scan(page.data);
+        // Only when its notice can be shown; proven pages are scanned without parsing them.
+        if (!flags.quiet) {
+          const text = canonicalRows(page);
+          if (text) several.scanText(text);
+          else several.scan(page.data);
+        }
         if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);
         meta = page.meta ?? meta;
         await sink.write(page, meta);
