@@ -19,6 +19,11 @@ const undiciSlim = {
     b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
       args.importer.includes(`${sep}undici${sep}`) ? { path: noH2 } : undefined,
     );
+    // undici checks its invariants with a bare assert(); see undici-assert.cjs.
+    const assert = fileURLToPath(new URL('./undici-assert.cjs', import.meta.url));
+    b.onResolve({ filter: /^node:assert$/ }, (args) =>
+      args.importer.includes(`${sep}undici${sep}`) ? { path: assert } : undefined,
+    );
     // ...and its fetch half only to send FormData bodies; the CLI sends GETs.
     const noBody = fileURLToPath(new URL('./undici-no-fetch-body.cjs', import.meta.url));
     b.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
