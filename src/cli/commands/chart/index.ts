@@ -5,7 +5,7 @@ import { footer } from '../../help.ts';
 import { addConnectionOptions, addRangeOptions, integer } from '../../flags.ts';
 import type { ChartFlags } from './action.ts';
 
-export function registerChart(program: Command, ctx: Context): void {
+function registerChart(program: Command, ctx: Context): void {
   const command = program
     .command('chart')
     .argument('<metric...>', 'metric name(s); lines that share a unit share a chart')

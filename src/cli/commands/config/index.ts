@@ -3,7 +3,7 @@ import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 
-export function registerConfig(program: Command, ctx: Context): void {
+function registerConfig(program: Command, ctx: Context): void {
   const config = program
     .command('config')
     .description(configCommand.summary)

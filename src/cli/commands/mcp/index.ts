@@ -4,7 +4,7 @@ import type { Context } from '../../context.ts';
 import { addConnectionOptions, integer } from '../../flags.ts';
 import type { McpFlags } from './action.ts';
 
-export function registerMcp(program: Command, ctx: Context): void {
+function registerMcp(program: Command, ctx: Context): void {
   const command = program
     .command('mcp')
     .description(mcpCommand.summary)

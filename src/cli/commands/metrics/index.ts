@@ -11,7 +11,7 @@ import {
 } from '../../flags.ts';
 import type { MetricsFlags } from './action.ts';
 
-export function registerMetrics(program: Command, ctx: Context): void {
+function registerMetrics(program: Command, ctx: Context): void {
   const command = program
     .command('metrics')
     .description(metricsCommand.summary)

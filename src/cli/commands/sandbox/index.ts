@@ -13,7 +13,7 @@ function fraction(text: string): number {
   return value;
 }
 
-export function registerSandbox(program: Command, ctx: Context): void {
+function registerSandbox(program: Command, ctx: Context): void {
   program
     .command('sandbox')
     .description(sandboxCommand.summary)

@@ -5,7 +5,7 @@ import { footer } from '../../help.ts';
 import { addConnectionOptions } from '../../flags.ts';
 import type { StatusFlags } from './action.ts';
 
-export function registerStatus(program: Command, ctx: Context): void {
+function registerStatus(program: Command, ctx: Context): void {
   const command = program
     .command('status')
     .description(statusCommand.summary)

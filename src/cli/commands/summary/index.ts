@@ -10,7 +10,7 @@ import {
 } from '../../flags.ts';
 import type { SummaryFlags } from './action.ts';
 
-export function registerSummary(program: Command, ctx: Context): void {
+function registerSummary(program: Command, ctx: Context): void {
   const command = program
     .command('summary')
     .description(summaryCommand.summary)

@@ -15,7 +15,7 @@ function days(text: string): number {
   return value;
 }
 
-export function registerSync(program: Command, ctx: Context): void {
+function registerSync(program: Command, ctx: Context): void {
   const command = program
     .command('sync')
     .description(syncCommand.summary)
