@@ -11,6 +11,7 @@ import { registerStatus } from './commands/status/index.ts';
 import { registerCompletion } from './commands/completion/index.ts';
 import { registerSummary } from './commands/summary/index.ts';
 import { registerSync } from './commands/sync/index.ts';
+import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
 import { errorWord } from './terminal.ts';
@@ -63,6 +64,7 @@ Examples:
   registerSandbox(program, ctx);
   registerMcp(program, ctx);
   registerCompletion(program, ctx);
+  guardConfigFile(program, ctx);
   return program;
 }
 
