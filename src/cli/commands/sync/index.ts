@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { addConnectionOptions, collectList, integer, seconds } from '../../flags.ts';
 import type { SyncFlags } from './action.ts';
@@ -16,10 +17,10 @@ function days(text: string): number {
   return value;
 }
 
-export function registerSync(program: Command, ctx: Context): void {
+function registerSync(program: Command, ctx: Context): void {
   const command = program
     .command('sync')
-    .description('keep a CSV, NDJSON or SQLite file up to date incrementally (for cron)')
+    .description(syncCommand.summary)
     .argument('<target>', 'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3')
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
     .option(
@@ -71,3 +72,10 @@ Examples:
     await runSync(target, flags, ctx);
   });
 }
+
+export const syncCommand: CommandInfo = {
+  name: 'sync',
+  summary: 'keep a CSV, NDJSON or SQLite file up to date incrementally (for cron)',
+  term: '[options] <target>',
+  register: registerSync,
+};
