@@ -12,6 +12,7 @@ import { statusCommand } from './commands/status/index.ts';
 import { completeNamesCommand, completionCommand } from './commands/completion/index.ts';
 import { summaryCommand } from './commands/summary/index.ts';
 import { syncCommand } from './commands/sync/index.ts';
+import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
 import { errorWord } from './terminal.ts';
@@ -94,6 +95,7 @@ Examples:
       listed.set(stub, `${info.name} ${info.term}`.trim());
     }
   }
+  guardConfigFile(program, ctx);
   return program;
 }
 

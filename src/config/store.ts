@@ -5,9 +5,9 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../lib/errors.ts';
 import type { Env } from '../lib/env.ts';
 import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
+import { checkValue, parseObject, unreadable } from './file-check.ts';
 
 export interface ConfigStore {
   readonly path: string;
@@ -65,14 +65,7 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
     if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   };
   if (existsSync(path)) tighten();
-  const read = (key: ConfigKey): string | undefined => {
-    const value = conf.get(key);
-    if (value === undefined || typeof value === 'string') return value;
-    throw new UsageError(
-      `config file ${path}: "${key}" must be a string, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`} — fix or remove it`,
-      'bad_config',
-    );
-  };
+  const read = (key: ConfigKey): string | undefined => checkValue(path, key, conf.get(key));
   // Reading every key now names a wrong type before any command relies on the file.
   for (const key of CONFIG_KEYS) read(key);
   return {
@@ -95,31 +88,4 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
       return result;
     },
   };
-}
-
-class NotAnObject extends Error {}
-
-function parseObject(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new NotAnObject();
-  return value as Record<string, unknown>;
-}
-
-function unreadable(path: string, error: unknown): UsageError {
-  const code = (error as { code?: unknown } | null)?.code;
-  // The parser's own message quotes the file, which may hold the key: never pass it on.
-  if (error instanceof SyntaxError) {
-    return new UsageError(`config file ${path} is not valid JSON — fix or remove it`, 'bad_config');
-  }
-  if (error instanceof NotAnObject) {
-    return new UsageError(
-      `config file ${path} is not a JSON object of settings — fix or remove it`,
-      'bad_config',
-    );
-  }
-  const why = typeof code === 'string' ? code : 'unreadable';
-  return new UsageError(
-    `config file ${path} cannot be read (${why}) — fix its permissions or remove it`,
-    'bad_config',
-  );
 }

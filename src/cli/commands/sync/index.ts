@@ -10,7 +10,9 @@ function days(text: string): number {
   const match = /^(\d{1,3})d?$/.exec(text.trim());
   const value = match ? Number(match[1]) : NaN;
   if (!(value >= 0 && value <= 365)) {
-    throw new InvalidArgumentError('must be a number of days from 0d to 365d, e.g. 3d.');
+    throw new InvalidArgumentError(
+      `must be a number of days from 0d to 365d (e.g. 3d), not '${text}'`,
+    );
   }
   return value;
 }
