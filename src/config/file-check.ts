@@ -4,7 +4,7 @@
 // never what the file holds: it may hold the API key.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../lib/errors.ts';
-import { CONFIG_KEYS } from './keys.ts';
+import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
 
 class NotAnObject extends Error {}
 
@@ -45,15 +45,15 @@ export function checkValue(path: string, key: string, value: unknown): string | 
 }
 
 /**
- * Throws the usage error for a config file at `path` that exists but cannot be used; a missing
- * file is fine. One small synchronous read, so every command can afford it.
+ * The settings in the config file at `path` ({} when there is none), or the usage error that
+ * names what makes it unusable. One small synchronous read, so every command can afford it.
  */
-export function checkConfigFile(path: string): void {
+export function readConfigFile(path: string): Partial<Record<ConfigKey, string>> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return;
+    if ((error as { code?: unknown }).code === 'ENOENT') return {};
     throw unreadable(path, error);
   }
   let values: Record<string, unknown>;
@@ -62,5 +62,15 @@ export function checkConfigFile(path: string): void {
   } catch (error) {
     throw unreadable(path, error);
   }
-  for (const key of CONFIG_KEYS) checkValue(path, key, values[key]);
+  const settings: Partial<Record<ConfigKey, string>> = {};
+  for (const key of CONFIG_KEYS) {
+    const value = checkValue(path, key, values[key]);
+    if (value !== undefined) settings[key] = value;
+  }
+  return settings;
+}
+
+/** Throws the usage error for a config file at `path` that exists but cannot be used. */
+export function checkConfigFile(path: string): void {
+  readConfigFile(path);
 }
