@@ -42,5 +42,5 @@ export const commanderLazyChildProcess = {
 // Bundled CommonJS packages (undici, cli-table3) call require() for node builtins; ESM has
 // no require, so give each chunk one.
 export const banner = {
-  js: "import { createRequire as __hdCreateRequire } from 'node:module'; const require = __hdCreateRequire(import.meta.url);",
+  js: "import { createRequire as __hdCreateRequire } from 'node:module'; const require = /* @__PURE__ */ __hdCreateRequire(import.meta.url);",
 };
