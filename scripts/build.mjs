@@ -4,10 +4,10 @@
 // keeps `--version` and `--help` fast. Rollup then lays out the chunks again.
 //
 // Why rollup: esbuild makes one chunk per set of entry points that share a module, and a
-// module that the entry already loaded still gets its own chunk, so `profile` loaded 26 files
-// and `--version` 14, each costing Node's ESM loader ~0.5 ms (resolve, read, compile, link).
+// module that the entry already loaded still gets its own chunk, so `profile` loaded 24 files
+// and `--version` 12, each costing Node's ESM loader ~0.5 ms (resolve, read, compile, link).
 // Rollup knows what an importer has already loaded and merges small side-effect-free chunks
-// (experimentalMinChunkSize): 16 and 5 files for the same commands (issue 14).
+// (experimentalMinChunkSize): 7 and 4 files for the same commands (issue 14).
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
 import { rmSync } from 'node:fs';
