@@ -104,6 +104,7 @@ async function main() {
       slowReader: here('slow-reader.mjs'),
       firstRequest: here('first-request.mjs'),
       oneRequest: here('one-request-client.mjs'),
+      undiciClient: here('undici-client.mjs'),
     },
     hdEnv: (sb) => ({ ...baseEnv, HEALTHDATA_BASE_URL: sb.url, HEALTHDATA_API_KEY: sb.key }),
   };

@@ -139,9 +139,10 @@ export class HealthClient {
       this.#options.clock,
       signal,
       {
-        onRetry: ({ attempt, delayMs, error }) =>
+        served: () => this.#gate.served,
+        onRetry: ({ attempt, delayMs, error, congestion }) =>
           this.#log?.(
-            `retry ${attempt}/${this.#options.retry.retries} in ${delayMs} ms: ${(error as Error).message}`,
+            `retry ${attempt}${congestion ? ' (the run is over the rate limit: not counted against --retries)' : `/${this.#options.retry.retries}`} in ${delayMs} ms: ${(error as Error).message}`,
           ),
       },
     );

@@ -6,7 +6,7 @@ import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
 import { parseBaseUrl } from '../api/transport/origin.ts';
 import { defaultRetryPolicy } from '../api/transport/retry.ts';
-import { openConfig } from '../config/store.ts';
+import { readConfig } from '../config/store.ts';
 import { resolveSettings } from '../config/settings.ts';
 import type { Runtime } from './context.ts';
 import type { Notices } from './notices.ts';
@@ -41,7 +41,7 @@ export async function connectClient(
     const settings = await resolveSettings({
       flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
       env: ctx.env,
-      config: () => openConfig(ctx.env),
+      config: () => readConfig(ctx.env),
     });
     baseUrl = settings.baseUrl.value;
     apiKey = settings.apiKey.value;

@@ -31,11 +31,17 @@ process.stderr.on('error', () => controller.abort(new PipeClosedError()));
 const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
-  stdin: process.stdin,
+  // process.stdin builds a stream (and loads its modules) on first touch: only `config set`'s
+  // prompt and `mcp` read it, so every other command is spared the start-up cost.
+  get stdin() {
+    return process.stdin;
+  },
   stdoutIsTTY: process.stdout.isTTY === true,
   stdoutIsPipe: isPipe(1),
   stderrIsTTY: process.stderr.isTTY === true,
-  stdinIsTTY: process.stdin.isTTY === true,
+  get stdinIsTTY() {
+    return process.stdin.isTTY === true;
+  },
   ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
   ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
   spawnPager: spawnPagerProcess,

@@ -5,6 +5,7 @@ import type { Context } from './context.ts';
 import { openPager, type Paged } from './pager-target.ts';
 import type { FileDestination } from '../output/atomic-file.ts';
 import { withReaderProbe } from '../output/target/pipe-probe.ts';
+import { withVisibleControls } from '../output/target/visible-controls.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
 import { formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
 import type { OutputFlags } from './flags.ts';
@@ -28,18 +29,21 @@ export async function openTarget(
   stop?: AbortController,
 ): Promise<Target> {
   const format = chooseFormat(flags, ctx, piped);
+  // Raw server text must not drive a terminal: the other formats escape or draw it themselves.
+  const safe = (d: Destination): Destination =>
+    ctx.stdoutIsTTY && (format === 'csv' || format === 'tsv') ? withVisibleControls(d) : d;
   const onClosed = (): void => stop?.abort(new PipeClosedError());
   const signal = stop ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
   // `-o -` is stdout, as in curl and tar.
   if (flags.output === undefined || flags.output === '-') {
     if (flags.output === undefined) {
       const pager = await openPager(ctx, flags.pager);
-      if (pager) return { destination: pager.destination, format, pager };
+      if (pager) return { destination: safe(pager.destination), format, pager };
     }
     const stdout = streamDestination(ctx.stdout, { signal, onClosed });
     // On a pipe, notice a reader that left even while waiting for a slow page.
     const destination = ctx.stdoutIsPipe && stop ? withReaderProbe(stdout, ctx.stdout) : stdout;
-    return { destination, format };
+    return { destination: safe(destination), format };
   }
   // Lazy: it loads node:crypto (~3 ms), which output to stdout does not need.
   const { openOutputFile } = await import('../output/target/open-output.ts');

@@ -1,26 +1,50 @@
 // The command line, built fresh per run so that tests can run many in one process.
-import { Command } from 'commander';
+import { Command, Help } from 'commander';
+import type { CommandInfo } from './command-info.ts';
 import type { Context } from './context.ts';
-import { registerChart } from './commands/chart/index.ts';
-import { registerConfig } from './commands/config/index.ts';
-import { registerMetrics } from './commands/metrics/index.ts';
-import { registerMcp } from './commands/mcp/index.ts';
-import { registerDocuments } from './commands/documents/index.ts';
-import { registerSandbox } from './commands/sandbox/index.ts';
-import { registerStatus } from './commands/status/index.ts';
-import { registerCompletion } from './commands/completion/index.ts';
-import { registerSummary } from './commands/summary/index.ts';
-import { registerSync } from './commands/sync/index.ts';
+import { chartCommand } from './commands/chart/index.ts';
+import { configCommand } from './commands/config/index.ts';
+import { metricsCommand } from './commands/metrics/index.ts';
+import { mcpCommand } from './commands/mcp/index.ts';
+import { documentCommands } from './commands/documents/index.ts';
+import { sandboxCommand } from './commands/sandbox/index.ts';
+import { statusCommand } from './commands/status/index.ts';
+import { completeNamesCommand, completionCommand } from './commands/completion/index.ts';
+import { summaryCommand } from './commands/summary/index.ts';
+import { syncCommand } from './commands/sync/index.ts';
+import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
 import { errorWord } from './terminal.ts';
 
+/** Every command, in the order the top-level help lists them. */
+export const COMMANDS: readonly CommandInfo[] = [
+  metricsCommand,
+  summaryCommand,
+  chartCommand,
+  ...documentCommands,
+  syncCommand,
+  statusCommand,
+  configCommand,
+  sandboxCommand,
+  mcpCommand,
+  completionCommand,
+  completeNamesCommand,
+];
+
+/**
+ * The program for one command line: the command it runs is built in full, the others only as
+ * far as the top-level help lists them; `completion` builds them all, as its scripts list
+ * every option.
+ */
 export function buildProgram(
   ctx: Context,
   redact: (text: string) => string,
-  commandName?: string,
+  argv: readonly string[],
 ): Command {
+  const commandName = argv[0];
   const program = new Command('healthdata');
+  const listed = new WeakMap<Command, string>();
   // Set before adding commands: subcommands inherit exitOverride and the output configuration.
   program
     .description('Read your own health data from the Personal Health Data Read API.')
@@ -28,7 +52,13 @@ export function buildProgram(
     .helpOption('-h, --help', 'show help')
     .exitOverride()
     .showSuggestionAfterError(true)
-    .configureHelp(tidyHelp)
+    .configureHelp({
+      ...tidyHelp,
+      subcommandTerm(this: Help, command: Command): string {
+        const term = listed.get(command);
+        return term === undefined ? Help.prototype.subcommandTerm.call(this, command) : term;
+      },
+    })
     .configureOutput({
       getOutHelpWidth: () => helpWidth(ctx, false),
       getErrHelpWidth: () => helpWidth(ctx, true),
@@ -53,16 +83,19 @@ Examples:
   healthdata metrics --from 30d -o health.csv`,
       ),
     );
-  registerMetrics(program, ctx);
-  registerSummary(program, ctx);
-  registerChart(program, ctx);
-  registerDocuments(program, ctx);
-  registerSync(program, ctx);
-  registerStatus(program, ctx);
-  registerConfig(program, ctx);
-  registerSandbox(program, ctx);
-  registerMcp(program, ctx);
-  registerCompletion(program, ctx);
+  const buildAll = commandName === completionCommand.name;
+  const running = argv[0] === 'help' ? argv[1] : commandName;
+  for (const info of COMMANDS) {
+    if (buildAll || info.name === running) {
+      info.register(program, ctx);
+    } else {
+      const stub = program
+        .command(info.name, info.hidden === true ? { hidden: true } : {})
+        .description(info.summary);
+      listed.set(stub, `${info.name} ${info.term}`.trim());
+    }
+  }
+  guardConfigFile(program, ctx);
   return program;
 }
 

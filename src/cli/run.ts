@@ -14,7 +14,7 @@ export async function run(given: readonly string[], ctx: Context): Promise<numbe
   const argv = hoistGlobalFlags(given);
   const verbose = argv.includes('--verbose');
   const redact = secretRedactor(argv, ctx);
-  const program = buildProgram(ctx, redact, argv[0]);
+  const program = buildProgram(ctx, redact, argv);
   // A bare `healthdata` is a usage error (exit 2, as before), shown as the full help with its
   // footer; on stderr, so a script that forgot its command gets nothing on stdout.
   if (argv.length === 0) {

@@ -1,14 +1,14 @@
 // Resolves the API key and base URL: flag, then environment, then config file. The config file
-// (and conf with it) is only loaded when a setting is not given by a flag or the environment.
+// is only read when a setting is not given by a flag or the environment.
 import type { Env } from '../lib/env.ts';
 import { AuthError, UsageError } from '../lib/errors.ts';
 import { checkApiKey } from './keys.ts';
-import type { ConfigStore } from './store.ts';
+import type { ConfigReader } from './store.ts';
 
 export interface SettingInputs {
   flags: { apiKey?: string | undefined; baseUrl?: string | undefined };
   env: Env;
-  config: () => Promise<ConfigStore>;
+  config: () => ConfigReader | Promise<ConfigReader>;
 }
 
 export interface Resolved {
@@ -28,7 +28,7 @@ const NO_API_KEY =
   "no API key is set — run 'healthdata config set api-key' (it reads the key from stdin), or set HEALTHDATA_API_KEY; create a key in the dashboard under AI apps → API keys";
 
 export async function resolveSettings(inputs: SettingInputs): Promise<Settings> {
-  let store: ConfigStore | undefined;
+  let store: ConfigReader | undefined;
   const fromConfig = async (key: 'api-key' | 'base-url'): Promise<Resolved | undefined> => {
     store ??= await inputs.config();
     const value = store.get(key);

@@ -1,17 +1,22 @@
-// The config file, through conf. It holds the API key, so the file is kept at 0600; a directory
+// The config file: read directly by commands that only read settings, changed through conf by
+// `config set/unset`. It holds the API key, so the file is kept at 0600; a directory
 // healthdata creates is 0700, but one that already exists (HEALTHDATA_CONFIG_DIR may be $HOME
 // or a shared 1777 directory) keeps its mode. A file that is not valid JSON, or holds a value of
 // the wrong type, is a usage error naming the file — never echoing what is in it.
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../lib/errors.ts';
 import type { Env } from '../lib/env.ts';
 import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
+import { checkValue, parseObject, readConfigFile, unreadable } from './file-check.ts';
 
-export interface ConfigStore {
+/** What resolving settings needs of the config file. */
+export interface ConfigReader {
   readonly path: string;
   get(key: ConfigKey): string | undefined;
+}
+
+export interface ConfigStore extends ConfigReader {
   set(key: ConfigKey, value: string): void;
   delete(key: ConfigKey): void;
   all(): Partial<Record<ConfigKey, string>>;
@@ -39,6 +44,24 @@ export function configPath(env: Env): string {
   return resolve(configDir(env), 'config.json');
 }
 
+/**
+ * The config file as it is, for commands that only read settings: one small synchronous read.
+ * Opening it through conf imported conf's schema validator (ajv, ~300 KB of bundle) on every
+ * command of everyone who keeps the key in the file (issue 14). Creates nothing.
+ */
+export function readConfig(env: Env): ConfigReader {
+  const path = configPath(env);
+  const values = readConfigFile(path);
+  tightenMode(path);
+  return { path, get: (key) => values[key] };
+}
+
+/** A config file others can read is made private again: it holds the API key. */
+function tightenMode(path: string): void {
+  if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+}
+
+/** The config file through conf, for `config set/unset/get/list`, which write it atomically. */
 export async function openConfig(env: Env): Promise<ConfigStore> {
   const { default: Conf } = await import('conf');
   const dir = configDir(env);
@@ -61,18 +84,9 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
   } catch (error) {
     throw unreadable(path, error);
   }
-  const tighten = (): void => {
-    if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
-  };
-  if (existsSync(path)) tighten();
-  const read = (key: ConfigKey): string | undefined => {
-    const value = conf.get(key);
-    if (value === undefined || typeof value === 'string') return value;
-    throw new UsageError(
-      `config file ${path}: "${key}" must be a string, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`} — fix or remove it`,
-      'bad_config',
-    );
-  };
+  const tighten = (): void => tightenMode(path);
+  tighten();
+  const read = (key: ConfigKey): string | undefined => checkValue(path, key, conf.get(key));
   // Reading every key now names a wrong type before any command relies on the file.
   for (const key of CONFIG_KEYS) read(key);
   return {
@@ -95,31 +109,4 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
       return result;
     },
   };
-}
-
-class NotAnObject extends Error {}
-
-function parseObject(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new NotAnObject();
-  return value as Record<string, unknown>;
-}
-
-function unreadable(path: string, error: unknown): UsageError {
-  const code = (error as { code?: unknown } | null)?.code;
-  // The parser's own message quotes the file, which may hold the key: never pass it on.
-  if (error instanceof SyntaxError) {
-    return new UsageError(`config file ${path} is not valid JSON — fix or remove it`, 'bad_config');
-  }
-  if (error instanceof NotAnObject) {
-    return new UsageError(
-      `config file ${path} is not a JSON object of settings — fix or remove it`,
-      'bad_config',
-    );
-  }
-  const why = typeof code === 'string' ? code : 'unreadable';
-  return new UsageError(
-    `config file ${path} cannot be read (${why}) — fix its permissions or remove it`,
-    'bad_config',
-  );
 }

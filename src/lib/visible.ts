@@ -15,3 +15,12 @@ export function visible(text: string): string {
     (ch) => NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** As visible(), but keeps line breaks and tabs: for a whole csv or tsv text on a terminal. */
+export function visibleKeepingLayout(text: string): string {
+  return text.replace(CONTROL, (ch) =>
+    ch === '\n' || ch === '\t'
+      ? ch
+      : (NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+}

@@ -1,10 +1,11 @@
 // The config file when it is broken, of the wrong shape, or in a directory healthdata does not
 // own; base-url checks at `config set`; and a 401 that names where the rejected key came from.
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
+import { spawnCli } from '../helpers/spawn.ts';
 
 const sandbox = useSandbox();
 const SECRET = 'phd_live_SECRET_in_a_broken_file';
@@ -58,6 +59,71 @@ describe('a broken config file', () => {
     expect(read.stderr).toBe(
       `healthdata: error: config file ${join(other, 'config.json')} cannot be read (EISDIR) — fix its permissions or remove it\n`,
     );
+  });
+});
+
+describe('a broken config file stops every command of the real CLI, even with --demo or flags', () => {
+  const broken = (content: string | null): { dir: string; file: string } => {
+    const dir = tempDir();
+    const file = join(dir, 'config.json');
+    if (content === null) mkdirSync(file);
+    else writeFileSync(file, content);
+    return { dir, file };
+  };
+  const everyCommand = (dir: string): string[][] => [
+    ['metrics', '--demo'],
+    ['metrics', '--base-url', sandbox.current.url, '--api-key', sandbox.current.apiKey],
+    ['summary', '--demo'],
+    ['chart', 'steps_total', '--demo'],
+    ['catalog', '--demo'],
+    ['sources', '--demo'],
+    ['profile', '--demo'],
+    ['sync', '--demo', join(dir, 'out.csv')],
+    ['status'],
+    ['config', 'list'],
+    ['sandbox', '--port', '0'],
+    ['mcp', '--demo'],
+    ['completion', 'bash'],
+  ];
+
+  it.each([
+    ['not JSON', `{"api-key": "${SECRET}",`, 'is not valid JSON — fix or remove it'],
+    ['a value of the wrong type', '{"api-key": 123}', '"api-key" must be a string, not a number'],
+    ['a directory (EISDIR)', null, 'cannot be read (EISDIR) — fix its permissions or remove it'],
+  ])(
+    '%s: exit 2 naming the file, nothing on stdout, never its content',
+    async (_, content, why) => {
+      const { dir, file } = broken(content);
+      for (const argv of everyCommand(dir)) {
+        const r = await spawnCli(argv, { env: { HEALTHDATA_CONFIG_DIR: dir } });
+        expect({ argv, code: r.code, stdout: r.stdout }).toEqual({ argv, code: 2, stdout: '' });
+        expect(r.stderr).toMatch(/^healthdata: error: config file .*\n$/);
+        expect(r.stderr).toContain(file);
+        expect(r.stderr).toContain(why);
+        expect(r.stderr).not.toContain(SECRET);
+      }
+      expect(readdirSync(dir)).toEqual(['config.json']);
+    },
+  );
+
+  it('`config path`, --help, --version, `help <command>` and TAB completion still work', async () => {
+    const { dir, file } = broken(`{"api-key": "${SECRET}",`);
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    expect(await spawnCli(['config', 'path'], { env })).toMatchObject({
+      code: 0,
+      stdout: `${file}\n`,
+      stderr: '',
+    });
+    for (const argv of [['--help'], ['--version'], ['help', 'metrics'], ['metrics', '--help']]) {
+      const r = await spawnCli(argv, { env });
+      expect({ argv, code: r.code, stderr: r.stderr }).toEqual({ argv, code: 0, stderr: '' });
+      expect(r.stdout).not.toBe('');
+    }
+    // A TAB never prints an error in the middle of the command line: it offers the names.
+    const names = await spawnCli(['__complete', 'metric', '--demo'], { env });
+    expect(names.code).toBe(0);
+    expect(names.stderr).toBe('');
+    expect(names.stdout.split('\n')).toContain('steps_total');
   });
 });
 

@@ -91,7 +91,7 @@ describe('proxies', () => {
 });
 
 describe('https through a proxy, with a private CA', () => {
-  it('HTTPS_PROXY tunnels to an https API; NODE_EXTRA_CA_CERTS makes its certificate trusted', async () => {
+  it('HTTPS_PROXY (or https_proxy) tunnels to an https API; NODE_EXTRA_CA_CERTS makes its certificate trusted', async () => {
     const dir = tempDir();
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
@@ -144,7 +144,15 @@ describe('https through a proxy, with a private CA', () => {
       expect(trusted.stderr).toBe('');
       expect(trusted.code).toBe(0);
       expect(trusted.stdout).toBe(`${PROFILE}\n`);
-      expect(p.connects.map((c) => c.target)).toEqual([`127.0.0.1:${port}`, `127.0.0.1:${port}`]);
+      // The lower-case spelling, https_proxy, tunnels the same way.
+      const lower = await spawnCli(['profile', '-f', 'json'], {
+        env: { ...env, HTTPS_PROXY: undefined, https_proxy: p.url, NODE_EXTRA_CA_CERTS: cert },
+      });
+      expect(lower.stderr).toBe('');
+      expect(lower.stdout).toBe(`${PROFILE}\n`);
+      expect(p.connects.map((c) => c.target)).toEqual(
+        Array.from({ length: 3 }, () => `127.0.0.1:${port}`),
+      );
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

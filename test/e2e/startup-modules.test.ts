@@ -1,8 +1,11 @@
 // Start-up work the bundle must not do (issue 14): Node built-ins that cost milliseconds on
 // every run but that the CLI never uses. Checked on the real binary, through the list of
 // built-ins Node loaded (process.moduleLoadList), printed by a preload at exit.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/spawn.ts';
+import { tempDir } from '../helpers/temp.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 
 const PRELOAD_CODE =
@@ -28,13 +31,34 @@ describe('start-up', () => {
       const loaded = await builtinsLoaded(args);
       expect(loaded).toContain('fs'); // the list is real
       expect(loaded).not.toContain('child_process');
+      // Output that is not a terminal gets no colour, so nothing asks node:tty.
+      expect(loaded).not.toContain('tty');
     }
   });
 
-  it('a one-request command loads no HTTP/2, TLS or crypto over plain HTTP', async () => {
+  it('a one-request command loads no HTTP/2, TLS, crypto, assert or zlib over plain HTTP', async () => {
     const loaded = await builtinsLoaded(['profile', '-f', 'json', ...sandbox.args()]);
     expect(loaded).toContain('net');
-    for (const unused of ['http2', 'tls', 'crypto', 'child_process']) {
+    // assert: undici's invariant checks get a bare stand-in; zlib: the body was not compressed.
+    for (const unused of ['http2', 'tls', 'crypto', 'child_process', 'assert', 'zlib', 'tty']) {
+      expect(loaded).not.toContain(unused);
+    }
+  });
+
+  it('settings from the config file are read without conf (and its schema validator)', async () => {
+    const dir = tempDir('healthdata-config-');
+    const { url, apiKey } = sandbox.current;
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ 'base-url': url, 'api-key': apiKey }),
+      {
+        mode: 0o600,
+      },
+    );
+    const loaded = await builtinsLoaded(['profile', '-f', 'json'], { HEALTHDATA_CONFIG_DIR: dir });
+    expect(loaded).toContain('net');
+    // conf's ajv asked node:crypto (and util's lazy parseArgs and MIME) as it loaded.
+    for (const unused of ['crypto', 'internal/mime', 'internal/util/parse_args/parse_args']) {
       expect(loaded).not.toContain(unused);
     }
   });

@@ -39,7 +39,10 @@ describe('usage', () => {
   it('rejects a bad --overlap', async () => {
     const result = await sync(at(DAY0), DAY0, join(tempDir(), 'a.csv'), ['--overlap', 'three']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--overlap');
+    // One natural line, like the other option errors: no "is invalid.", no stray full stop.
+    expect(result.stderr).toBe(
+      "healthdata: error: --overlap must be a number of days from 0d to 365d (e.g. 3d), not 'three' (see 'healthdata sync --help')\n",
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 // Tables and documents as a person sees them, through a real pseudo-terminal (util-linux
-// `script`): widths 60, 80 and 200, control characters, titled blocks, json on a terminal.
+// `script`): widths 60, 80 and 200, control characters (tables, csv/tsv, summary, chart),
+// titled blocks, json on a terminal.
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { ESC, HD, inPty, sandboxEnv, widest } from '../helpers/pty.ts';
@@ -60,6 +61,89 @@ describe('the metrics table in a terminal', () => {
       expect(screen).not.toContain('\u009b');
       expect(screen).toContain('Evil␛]0;pwned␇');
       expect(screen).toContain('red␛[31m!⏎line two→tab\\u009b2J');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('hostile server text in csv, tsv, summary and chart on a terminal', () => {
+  const hostile = {
+    date: '2026-11-20',
+    provider: 'Evil\u001b]0;pwned\u0007',
+    metric: 'note',
+    numValue: null,
+    textValue: 'red\u001b[31m!\u009b2J',
+    unit: null,
+    stream: false,
+  };
+  const serve = () =>
+    startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [hostile], next_cursor: null, meta: META }));
+    });
+
+  it.each([
+    ['csv', ','],
+    ['tsv', '\t'],
+  ])('-f %s on a terminal shows control characters as visible escapes', async (format, sep) => {
+    const server = await serve();
+    try {
+      const { code, screen } = await inPty(
+        `hd metrics -f ${format} --no-pager --base-url ${server.url} --api-key ${API_KEY} 2>/dev/null`,
+        { cols: 120, env: { NO_COLOR: '1', HEALTHDATA_CONFIG_DIR: tempDir() } },
+      );
+      expect(code).toBe(0);
+      expect(screen).not.toContain('\u001b');
+      expect(screen).not.toContain('\u0007');
+      expect(screen).not.toContain('\u009b');
+      expect(screen).toContain(
+        ['2026-11-20', 'Evil\\e]0;pwned\\u0007', 'note', '', 'red\\e[31m!\\u009b2J'].join(sep),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('summary (wide and stacked) and chart show hostile names and text values as symbols', async () => {
+    const numeric = { ...hostile, metric: 'steps\u001b[2J', numValue: 42, textValue: null };
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [hostile, numeric], next_cursor: null, meta: META }));
+    });
+    try {
+      const connect = `--base-url ${server.url} --api-key ${API_KEY}`;
+      const range = '--from 2026-11-10 --to 2026-11-20';
+      for (const [command, cols] of [
+        [`summary --no-pager ${range}`, 200],
+        [`summary --no-pager ${range}`, 80],
+        // The metric's name, escape and all, comes in through the environment.
+        [`chart "$METRIC" ${range}`, 100],
+      ] as const) {
+        const { code, screen } = await inPty(`hd ${command} ${connect}`, {
+          cols,
+          env: { NO_COLOR: '1', HEALTHDATA_CONFIG_DIR: tempDir(), METRIC: numeric.metric },
+        });
+        expect({ command, cols, code }).toEqual({ command, cols, code: 0 });
+        expect(screen).not.toContain(ESC);
+        expect(screen).not.toContain('\u0007');
+        expect(screen).toContain('Evil␛]0;pwned␇');
+        expect(screen).toContain(command.startsWith('chart') ? 'steps␛[2J' : 'red␛[31m!');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('-f csv into a pipe keeps the data exactly as sent', async () => {
+    const server = await serve();
+    try {
+      const { code, stdout } = await spawnShell(
+        `${hd} metrics -f csv --base-url ${server.url} --api-key ${API_KEY} | cat`,
+        { env: { HEALTHDATA_CONFIG_DIR: tempDir() } },
+      );
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Evil\u001b]0;pwned\u0007,note,,red\u001b[31m!\u009b2J,`);
     } finally {
       await server.close();
     }

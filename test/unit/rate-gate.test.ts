@@ -55,4 +55,33 @@ describe('RateGate', () => {
     await Promise.all(Array.from({ length: 6 }, () => gate.run(slow)));
     expect(most).toBeLessThanOrEqual(2);
   });
+
+  it('counts the requests that succeeded, not those that failed', async () => {
+    const gate = new RateGate(fixedClock('2026-11-20'));
+    await gate.run(() => Promise.resolve(1));
+    await gate.run(() => Promise.reject(tooMany(0))).catch(() => undefined);
+    await gate.run(() => Promise.reject(new Error('reset'))).catch(() => undefined);
+    await gate.run(() => Promise.resolve(2));
+    expect(gate.served).toBe(2);
+  });
+
+  it('grows back quickly to near the rate that was cut, then slowly, so it stays under the limit', async () => {
+    const clock = fixedClock('2026-11-20');
+    const gate = new RateGate(clock);
+    // Ten requests in the same second, then the eleventh is told 429: the limit lies near 11/s.
+    for (let i = 0; i < 10; i++) await gate.run(() => Promise.resolve(i));
+    await gate.run(() => Promise.reject(tooMany(1000))).catch(() => undefined);
+    expect(gate.rate).toBe(5.5);
+    let successes = 0;
+    while (gate.rate < 0.8 * 11) {
+      await gate.run(() => Promise.resolve(0));
+      successes++;
+    }
+    expect(successes).toBeLessThanOrEqual(10);
+    // Near the limit it probes gently: twenty more successes add under one request a second.
+    const near = gate.rate;
+    for (let i = 0; i < 20; i++) await gate.run(() => Promise.resolve(0));
+    expect(gate.rate - near).toBeLessThan(1);
+    expect(gate.rate).toBeLessThan(11);
+  });
 });

@@ -139,4 +139,81 @@ describe('withRetries', () => {
     expect((error as Error).message).toContain('the server asked to wait 25 s');
     expect((error as Error).message).toContain('10 s left of the retry budget');
   });
+
+  describe('a 429 of shared congestion (the server answered other requests meanwhile)', () => {
+    const tooMany = (): ApiError => new ApiError(429, 'rate limited', '', 1_000);
+    /** Fails `failures` times; `others` is how many other requests succeed between tries. */
+    const script = (failures: number, error: () => Error, others: number) => {
+      let served = 0;
+      let calls = 0;
+      const attempt = (): Promise<string> => {
+        calls += 1;
+        if (calls > failures) return Promise.resolve('done');
+        served += others;
+        return Promise.reject(error());
+      };
+      return { attempt, served: () => served, calls: () => calls };
+    };
+
+    it('does not use up --retries: ten of them, then success, with the default 3', async () => {
+      const clock = fixedClock('2026-11-20');
+      const s = script(10, tooMany, 2);
+      const result = await withRetries(s.attempt, policy({ random: () => 0.5 }), clock, undefined, {
+        served: s.served,
+      });
+      expect(result).toBe('done');
+      expect(s.calls()).toBe(11);
+      // Each waited for Retry-After; the backoff did not grow with them.
+      expect(clock.slept).toEqual(Array.from({ length: 10 }, () => 1_000));
+    });
+
+    it('counts when nothing else was served: a server that only says 429 fails after --retries', async () => {
+      const clock = fixedClock('2026-11-20');
+      const s = script(Infinity, tooMany, 0);
+      const error = await withRetries(s.attempt, policy(), clock, undefined, {
+        served: s.served,
+      }).catch((e: unknown) => e);
+      expect(s.calls()).toBe(4);
+      expect((error as Error).message).toBe('rate limited (gave up after 3 retries)');
+      expect(exitCodeOf(error as ApiError)).toBe(1);
+    });
+
+    it('is bounded: at most sharedRetries of them on top of --retries', async () => {
+      const clock = fixedClock('2026-11-20');
+      const s = script(Infinity, tooMany, 1);
+      const error = await withRetries(
+        s.attempt,
+        policy({ retries: 3, sharedRetries: 20 }),
+        clock,
+        undefined,
+        { served: s.served },
+      ).catch((e: unknown) => e);
+      expect(s.calls()).toBe(1 + 20 + 3);
+      expect((error as Error).message).toBe('rate limited (gave up after 23 retries)');
+    });
+
+    it('is still bounded by the wait budget', async () => {
+      const clock = fixedClock('2026-11-20');
+      const s = script(Infinity, () => new ApiError(429, 'rate limited', '', 9_000), 1);
+      const error = await withRetries(s.attempt, policy(), clock, undefined, {
+        served: s.served,
+      }).catch((e: unknown) => e);
+      // 6 waits of 9 s fit in 60 s; the seventh does not.
+      expect(s.calls()).toBe(7);
+      expect((error as Error).message).toContain('left of the retry budget');
+    });
+
+    it('does not apply to other failures, nor with --retries 0', async () => {
+      const busy = script(Infinity, () => new ApiError(503, 'unavailable', ''), 5);
+      await withRetries(busy.attempt, policy(), fixedClock('2026-11-20'), undefined, {
+        served: busy.served,
+      }).catch(() => undefined);
+      expect(busy.calls()).toBe(4);
+      const none = script(Infinity, tooMany, 5);
+      await withRetries(none.attempt, policy({ retries: 0 }), fixedClock('2026-11-20'), undefined, {
+        served: none.served,
+      }).catch(() => undefined);
+      expect(none.calls()).toBe(1);
+    });
+  });
 });

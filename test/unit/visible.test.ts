@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visible } from '../../src/lib/visible.ts';
+import { visible, visibleKeepingLayout } from '../../src/lib/visible.ts';
 
 describe('visible', () => {
   it('shows escape sequences and control characters as visible escapes', () => {
@@ -10,5 +10,9 @@ describe('visible', () => {
 
   it('leaves ordinary text, accents and emoji alone', () => {
     expect(visible('Zürich — 5 km 😀')).toBe('Zürich — 5 km 😀');
+  });
+
+  it('visibleKeepingLayout keeps line breaks and tabs (csv and tsv on a terminal)', () => {
+    expect(visibleKeepingLayout('a\tb\u001b]0;x\u0007\r\nc\n')).toBe('a\tb\\e]0;x\\u0007\\r\nc\n');
   });
 });

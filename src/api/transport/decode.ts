@@ -2,8 +2,15 @@
 // with the decoded size capped: a gzip bomb (a few hundred KB that inflate to gigabytes) stops
 // at the cap instead of filling memory. Neither an oversize body nor an unknown coding gets
 // better by asking again, so neither is retried.
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import type * as Zlib from 'node:zlib';
 import { NetworkError } from '../errors.ts';
+
+// node:zlib is loaded on the first compressed body, not at start-up: a one-request command
+// answered uncompressed never needs it.
+let zlib: typeof Zlib | undefined;
+const loadZlib = (): typeof Zlib =>
+  (zlib ??= createRequire(import.meta.url)('node:zlib') as typeof Zlib);
 
 /** The default cap on a response body, compressed or decoded. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -29,10 +36,11 @@ export function decode(
         { code: 'bad_encoding', retryable: false },
       );
     }
+    const z = loadZlib();
     try {
-      if (coding === 'br') data = brotliDecompressSync(data, limit);
-      else if (coding === 'deflate') data = inflateSync(data, limit);
-      else data = gunzipSync(data, limit);
+      if (coding === 'br') data = z.brotliDecompressSync(data, limit);
+      else if (coding === 'deflate') data = z.inflateSync(data, limit);
+      else data = z.gunzipSync(data, limit);
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
         throw tooLarge(maxBytes, 'decoded');

@@ -9,6 +9,8 @@ import { ApiError } from '../errors.ts';
 /** Requests per second added back per success, once pacing has started. */
 const INCREASE = 0.2;
 const MIN_RATE = 0.5;
+/** Below this share of the rate last cut, the rate grows back quickly. */
+const NEAR = 0.8;
 
 export class RateGate {
   readonly #clock: Clock;
@@ -17,10 +19,13 @@ export class RateGate {
   #nextStart = 0;
   #pausedUntil = 0;
   #lastDecrease = Number.NEGATIVE_INFINITY;
+  /** The rate at which the server last said 429: where the limit lies. */
+  #ceiling = Number.POSITIVE_INFINITY;
   #starts: number[] = [];
   /** Requests allowed in flight at once; Infinity until the first 429. */
   #window = Number.POSITIVE_INFINITY;
   #inFlight = 0;
+  #served = 0;
   #slotFreed: (() => void)[] = [];
 
   constructor(clock: Clock) {
@@ -29,6 +34,11 @@ export class RateGate {
 
   get rate(): number {
     return this.#rate;
+  }
+
+  /** How many requests have succeeded: retry.ts tells congestion from a failing request by it. */
+  get served(): number {
+    return this.#served;
   }
 
   /** How many requests may be in flight at once. */
@@ -42,8 +52,8 @@ export class RateGate {
       const started = await this.#admit(signal);
       try {
         const result = await request();
-        // Additive increase, a little faster when far below where it was cut.
-        if (Number.isFinite(this.#rate)) this.#rate += INCREASE + this.#rate / 20;
+        this.#served++;
+        this.#rate += this.#increase();
         if (Number.isFinite(this.#window)) this.#window += 1 / this.#window;
         return result;
       } catch (error) {
@@ -92,6 +102,16 @@ export class RateGate {
     }
   }
 
+  /**
+   * Additive increase per success: quick back up to near the rate that was cut, then about
+   * INCREASE per second, so the rate stays under the server's limit longer before probing it.
+   */
+  #increase(): number {
+    if (!Number.isFinite(this.#rate)) return 0;
+    if (this.#rate < NEAR * this.#ceiling) return INCREASE + this.#rate / 20;
+    return INCREASE / this.#rate;
+  }
+
   #slowDown(started: number, error: ApiError): void {
     const now = this.#clock.now();
     // Without Retry-After each request backs off on its own (retry.ts); with it, all wait.
@@ -103,6 +123,7 @@ export class RateGate {
     this.#lastDecrease = now;
     const recent = this.#starts.filter((t) => t > now - 1000).length;
     const current = Number.isFinite(this.#rate) ? this.#rate : Math.max(recent, 1);
+    this.#ceiling = current;
     this.#rate = Math.max(MIN_RATE, current / 2);
     const flying = Number.isFinite(this.#window) ? this.#window : this.#inFlight;
     this.#window = Math.max(1, flying / 2);

@@ -1,5 +1,7 @@
 // Retry policy for idempotent GETs: exponential backoff with full jitter, never sooner than
-// the server's Retry-After, and bounded by a total wait budget per request.
+// the server's Retry-After, and bounded by a total wait budget per request. A 429 that is the
+// run's shared congestion rather than this request's own failure (see `served`) does not use
+// up `retries`; it has its own, larger bound, and the wait budget still applies.
 import type { Clock } from '../../lib/clock.ts';
 import { ApiError, NetworkError } from '../errors.ts';
 
@@ -9,6 +11,8 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Total time one request may spend waiting between attempts. */
   budgetMs: number;
+  /** Retries after a 429 of shared congestion, on top of `retries` (see RetryHooks.served). */
+  sharedRetries: number;
   random: () => number;
 }
 
@@ -17,6 +21,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   budgetMs: 60_000,
+  sharedRetries: 20,
   random: Math.random,
 };
 
@@ -44,7 +49,19 @@ export function backoffDelay(attempt: number, policy: RetryPolicy): number {
 }
 
 export interface RetryHooks {
-  onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
+  onRetry?: (info: {
+    attempt: number;
+    delayMs: number;
+    error: unknown;
+    congestion: boolean;
+  }) => void;
+  /**
+   * How many requests of the run the server has answered so far (the shared RateGate's count).
+   * A 429 after the server answered others since this request's previous try is congestion:
+   * the run as a whole is over the limit and the shared gate slows everyone down, so it is not
+   * this request failing. A server that answers nothing but 429 still fails after `retries`.
+   */
+  served?: () => number;
 }
 
 export async function withRetries<T>(
@@ -55,15 +72,32 @@ export async function withRetries<T>(
   hooks: RetryHooks = {},
 ): Promise<T> {
   let waited = 0;
+  let own = 0;
+  let shared = 0;
+  let served = hooks.served?.();
   for (let attempt = 0; ; attempt++) {
     try {
       return await attemptFn(attempt);
     } catch (error) {
-      if (signal?.aborted || !isRetryable(error) || attempt >= policy.retries) {
+      const now = hooks.served?.();
+      // --retries 0 means no retry at all, congestion or not.
+      const congestion =
+        error instanceof ApiError &&
+        error.status === 429 &&
+        policy.retries > 0 &&
+        served !== undefined &&
+        now !== undefined &&
+        now > served &&
+        shared < policy.sharedRetries;
+      served = now;
+      if (congestion) shared++;
+      else own++;
+      if (signal?.aborted || !isRetryable(error) || own > policy.retries) {
         throw annotate(error, attempt);
       }
       const asked = error instanceof ApiError ? error.retryAfterMs : undefined;
-      const delayMs = Math.max(backoffDelay(attempt, policy), asked ?? 0);
+      // Congestion does not grow the backoff: the shared gate paces the retries.
+      const delayMs = Math.max(backoffDelay(Math.max(0, own - 1), policy), asked ?? 0);
       const left = policy.budgetMs - waited;
       if (delayMs > left) {
         const wait =
@@ -75,7 +109,7 @@ export async function withRetries<T>(
           ? new ApiError(error.status, message, error.body)
           : new NetworkError(message, { retryable: false });
       }
-      hooks.onRetry?.({ attempt: attempt + 1, delayMs, error });
+      hooks.onRetry?.({ attempt: attempt + 1, delayMs, error, congestion });
       await clock.sleep(delayMs, signal);
       waited += delayMs;
     }

@@ -6,6 +6,7 @@ import { bucketMeans, chooseBuckets, type Buckets } from './buckets.ts';
 import { drawLines, LINE_STYLES, yLabelWidth } from './draw.ts';
 import { xAxis } from './x-axis.ts';
 import { wrap } from '../../lib/wrap.ts';
+import { safeSummary } from '../terminal/safe-summary.ts';
 
 export interface ChartOptions {
   /** The range asked for; an open end takes the data's first or last date. */
@@ -21,7 +22,8 @@ const RESET = '\u001b[0m';
 /** Charts for numeric summary lines with data; the caller leaves out text and empty lines. */
 export function renderCharts(summaries: readonly MetricSummary[], options: ChartOptions): string {
   const byUnit = new Map<string, MetricSummary[]>();
-  for (const s of summaries) {
+  // Names and units are the server's: never let one drive the terminal.
+  for (const s of summaries.map(safeSummary)) {
     const key = s.unit ?? '';
     byUnit.set(key, [...(byUnit.get(key) ?? []), s]);
   }

@@ -8,6 +8,7 @@ import { displayNumber } from './numbers.ts';
 import { rowsPerDay } from './record.ts';
 import { sparkline } from './sparkline.ts';
 import { stackedSummary } from './stacked.ts';
+import { safeSummary } from '../terminal/safe-summary.ts';
 
 export interface TableOptions {
   /** The range the sparklines span; set only on a terminal. */
@@ -28,10 +29,12 @@ const OPTIONAL = ['first', 'last', 'median'];
 const MIN_NOTE = 16;
 
 export async function summaryTable(
-  summaries: readonly MetricSummary[],
+  given: readonly MetricSummary[],
   options: TableOptions,
 ): Promise<string> {
-  if (summaries.length === 0) return 'No data in the range.\n';
+  if (given.length === 0) return 'No data in the range.\n';
+  // Names and text values are the server's: never let one drive the terminal.
+  const summaries = given.map(safeSummary);
   const { default: Table } = await import('cli-table3');
   let columns = columnsFor(options);
   let cells = summaries.map((s) => columns.map((c) => c.cell(s)));

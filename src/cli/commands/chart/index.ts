@@ -1,14 +1,15 @@
 import { Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions, addRangeOptions, integer } from '../../flags.ts';
 import type { ChartFlags } from './action.ts';
 
-export function registerChart(program: Command, ctx: Context): void {
+function registerChart(program: Command, ctx: Context): void {
   const command = program
     .command('chart')
     .argument('<metric...>', 'metric name(s); lines that share a unit share a chart')
-    .description('a line chart of the daily value of one or more metrics, in the terminal');
+    .description(chartCommand.summary);
   addRangeOptions(command);
   command.addOption(
     new Option('--height <rows>', 'rows of the plot')
@@ -36,3 +37,10 @@ Examples:
     await runChart(metrics, flags, ctx);
   });
 }
+
+export const chartCommand: CommandInfo = {
+  name: 'chart',
+  summary: 'a line chart of the daily value of one or more metrics, in the terminal',
+  term: '[options] <metric...>',
+  register: registerChart,
+};

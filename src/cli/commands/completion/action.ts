@@ -1,7 +1,7 @@
 // `healthdata completion <shell>` prints the script; `healthdata __complete <kind>` (hidden) is
 // what the script runs for metric and provider names.
 import type { Command } from 'commander';
-import { openConfig } from '../../../config/store.ts';
+import { readConfig } from '../../../config/store.ts';
 import { resolveSettings } from '../../../config/settings.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
@@ -44,7 +44,7 @@ async function catalogNames(
     const settings = await resolveSettings({
       flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
       env: ctx.env,
-      config: () => openConfig(ctx.env),
+      config: () => readConfig(ctx.env),
     });
     baseUrl = settings.baseUrl.value;
   }

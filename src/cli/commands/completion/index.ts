@@ -1,13 +1,14 @@
 import { Argument, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions, type ConnectionFlags } from '../../flags.ts';
 import type { Shell } from './action.ts';
 
-export function registerCompletion(program: Command, ctx: Context): void {
+function registerCompletion(program: Command, ctx: Context): void {
   program
     .command('completion')
-    .description('print the shell completion script for bash, zsh or fish')
+    .description(completionCommand.summary)
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .addHelpText(
       'after',
@@ -27,9 +28,12 @@ Examples:
       const { runCompletion } = await import('./action.ts');
       runCompletion(shell, program, ctx);
     });
+}
+
+function registerCompleteNames(program: Command, ctx: Context): void {
   const names = program
     .command('__complete', { hidden: true })
-    .description('print metric or provider names for shell completion')
+    .description(completeNamesCommand.summary)
     .addArgument(new Argument('<kind>').choices(['metric', 'provider']));
   addConnectionOptions(names);
   names.action(async (kind: 'metric' | 'provider', flags: ConnectionFlags) => {
@@ -37,3 +41,19 @@ Examples:
     await runCompleteNames(kind, flags, ctx);
   });
 }
+
+export const completionCommand: CommandInfo = {
+  name: 'completion',
+  summary: 'print the shell completion script for bash, zsh or fish',
+  term: '<shell>',
+  register: registerCompletion,
+};
+
+/** What the scripts call for metric and provider names. */
+export const completeNamesCommand: CommandInfo = {
+  name: '__complete',
+  summary: 'print metric or provider names for shell completion',
+  term: '[options] <kind>',
+  hidden: true,
+  register: registerCompleteNames,
+};

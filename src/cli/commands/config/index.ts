@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 
-export function registerConfig(program: Command, ctx: Context): void {
+function registerConfig(program: Command, ctx: Context): void {
   const config = program
     .command('config')
-    .description('manage the config file (keys: api-key, base-url)')
+    .description(configCommand.summary)
     .addHelpText(
       'after',
       footer(
@@ -63,3 +64,10 @@ Examples:
     .description('print the path of the config file')
     .action(() => run('path', {}));
 }
+
+export const configCommand: CommandInfo = {
+  name: 'config',
+  summary: 'manage the config file (keys: api-key, base-url)',
+  term: '',
+  register: registerConfig,
+};

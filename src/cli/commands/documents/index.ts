@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions, addOutputOptions } from '../../flags.ts';
@@ -23,26 +24,36 @@ const EXAMPLES: Record<keyof typeof ENDPOINTS, string> = {
   healthdata profile -f json -o profile.json`,
 };
 
-export function registerDocuments(program: Command, ctx: Context): void {
-  for (const [name, description] of Object.entries(ENDPOINTS)) {
-    const command = program.command(name).description(`show ${description}`);
-    addOutputOptions(command);
-    addConnectionOptions(command);
-    command.addHelpText(
-      'after',
-      footer(
-        ctx,
-        `
+type Endpoint = keyof typeof ENDPOINTS;
+const summaryOf = (name: Endpoint): string => `show ${ENDPOINTS[name]}`;
+
+function registerDocument(program: Command, ctx: Context, name: Endpoint): void {
+  const command = program.command(name).description(summaryOf(name));
+  addOutputOptions(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    footer(
+      ctx,
+      `
 On a terminal: titled blocks that fit its width. Piped: json, or csv for a list of records
 (sources); choose with -f.
 
 Examples:
-${EXAMPLES[name as keyof typeof ENDPOINTS]}`,
-      ),
-    );
-    command.action(async (flags: DocumentsFlags) => {
-      const { runDocuments } = await import('./action.ts');
-      await runDocuments(name as keyof typeof ENDPOINTS, flags, ctx);
-    });
-  }
+${EXAMPLES[name]}`,
+    ),
+  );
+  command.action(async (flags: DocumentsFlags) => {
+    const { runDocuments } = await import('./action.ts');
+    await runDocuments(name, flags, ctx);
+  });
 }
+
+export const documentCommands: readonly CommandInfo[] = (Object.keys(ENDPOINTS) as Endpoint[]).map(
+  (name) => ({
+    name,
+    summary: summaryOf(name),
+    term: '[options]',
+    register: (program: Command, ctx: Context) => registerDocument(program, ctx, name),
+  }),
+);

@@ -1,12 +1,13 @@
 import { Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { addConnectionOptions, integer } from '../../flags.ts';
 import type { McpFlags } from './action.ts';
 
-export function registerMcp(program: Command, ctx: Context): void {
+function registerMcp(program: Command, ctx: Context): void {
   const command = program
     .command('mcp')
-    .description('serve your health data to AI apps over the Model Context Protocol (stdio)')
+    .description(mcpCommand.summary)
     .addOption(
       new Option(
         '--http <port>',
@@ -34,3 +35,10 @@ Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
     await runMcp(flags, ctx);
   });
 }
+
+export const mcpCommand: CommandInfo = {
+  name: 'mcp',
+  summary: 'serve your health data to AI apps over the Model Context Protocol (stdio)',
+  term: '[options]',
+  register: registerMcp,
+};

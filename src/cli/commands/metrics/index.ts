@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import {
@@ -10,10 +11,10 @@ import {
 } from '../../flags.ts';
 import type { MetricsFlags } from './action.ts';
 
-export function registerMetrics(program: Command, ctx: Context): void {
+function registerMetrics(program: Command, ctx: Context): void {
   const command = program
     .command('metrics')
-    .description('list your metric rows, newest first, following every page')
+    .description(metricsCommand.summary)
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList);
   addRangeOptions(command);
   command
@@ -55,3 +56,10 @@ Examples:
     await runMetrics(flags, ctx);
   });
 }
+
+export const metricsCommand: CommandInfo = {
+  name: 'metrics',
+  summary: 'list your metric rows, newest first, following every page',
+  term: '[options]',
+  register: registerMetrics,
+};

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { integer } from '../../flags.ts';
@@ -12,10 +13,10 @@ function fraction(text: string): number {
   return value;
 }
 
-export function registerSandbox(program: Command, ctx: Context): void {
+function registerSandbox(program: Command, ctx: Context): void {
   program
     .command('sandbox')
-    .description('run the built-in API server with synthetic demo data (Ctrl-C to stop)')
+    .description(sandboxCommand.summary)
     .addOption(
       new Option('--port <port>', 'port to listen on (0 = any free port)')
         .default(8787)
@@ -61,3 +62,10 @@ Examples:
       await runSandbox(flags, ctx);
     });
 }
+
+export const sandboxCommand: CommandInfo = {
+  name: 'sandbox',
+  summary: 'run the built-in API server with synthetic demo data (Ctrl-C to stop)',
+  term: '[options]',
+  register: registerSandbox,
+};

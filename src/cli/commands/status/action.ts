@@ -1,6 +1,6 @@
 // `healthdata status`: where the settings come from, and whether they work, in one request.
 import { HealthdataError } from '../../../lib/errors.ts';
-import { openConfig } from '../../../config/store.ts';
+import { readConfig } from '../../../config/store.ts';
 import { redactKey } from '../../../config/keys.ts';
 import { resolveSettings, type Settings } from '../../../config/settings.ts';
 import type { Context } from '../../context.ts';
@@ -69,7 +69,7 @@ async function resolve(flags: StatusFlags, ctx: Context, report: StatusReport): 
     return await resolveSettings({
       flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
       env: ctx.env,
-      config: () => openConfig(ctx.env),
+      config: () => readConfig(ctx.env),
     });
   } catch (error) {
     // A missing key is found after the base URL: show the base URL that was found.

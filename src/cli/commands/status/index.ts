@@ -1,13 +1,14 @@
 import { Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions } from '../../flags.ts';
 import type { StatusFlags } from './action.ts';
 
-export function registerStatus(program: Command, ctx: Context): void {
+function registerStatus(program: Command, ctx: Context): void {
   const command = program
     .command('status')
-    .description('check the setup: base URL and key (with their sources), plan, response time')
+    .description(statusCommand.summary)
     .addOption(
       new Option('-f, --format <format>', 'text, or json for scripts')
         .choices(['text', 'json'])
@@ -33,3 +34,10 @@ Examples:
     await runStatus(flags, ctx);
   });
 }
+
+export const statusCommand: CommandInfo = {
+  name: 'status',
+  summary: 'check the setup: base URL and key (with their sources), plan, response time',
+  term: '[options]',
+  register: registerStatus,
+};

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import {
@@ -9,10 +10,10 @@ import {
 } from '../../flags.ts';
 import type { SummaryFlags } from './action.ts';
 
-export function registerSummary(program: Command, ctx: Context): void {
+function registerSummary(program: Command, ctx: Context): void {
   const command = program
     .command('summary')
-    .description('one line per metric: days, min/mean/median/max of the daily value, latest')
+    .description(summaryCommand.summary)
     .option(
       '-m, --metric <names>',
       'metric name(s); repeat or comma-separate (default: all)',
@@ -44,3 +45,10 @@ Examples:
     await runSummary(flags, ctx);
   });
 }
+
+export const summaryCommand: CommandInfo = {
+  name: 'summary',
+  summary: 'one line per metric: days, min/mean/median/max of the daily value, latest',
+  term: '[options]',
+  register: registerSummary,
+};

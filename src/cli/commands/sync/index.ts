@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { addConnectionOptions, collectList, integer, seconds } from '../../flags.ts';
 import type { SyncFlags } from './action.ts';
@@ -9,15 +10,17 @@ function days(text: string): number {
   const match = /^(\d{1,3})d?$/.exec(text.trim());
   const value = match ? Number(match[1]) : NaN;
   if (!(value >= 0 && value <= 365)) {
-    throw new InvalidArgumentError('must be a number of days from 0d to 365d, e.g. 3d.');
+    throw new InvalidArgumentError(
+      `must be a number of days from 0d to 365d (e.g. 3d), not '${text}'`,
+    );
   }
   return value;
 }
 
-export function registerSync(program: Command, ctx: Context): void {
+function registerSync(program: Command, ctx: Context): void {
   const command = program
     .command('sync')
-    .description('keep a CSV, NDJSON or SQLite file up to date incrementally (for cron)')
+    .description(syncCommand.summary)
     .argument('<target>', 'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3')
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
     .option(
@@ -69,3 +72,10 @@ Examples:
     await runSync(target, flags, ctx);
   });
 }
+
+export const syncCommand: CommandInfo = {
+  name: 'sync',
+  summary: 'keep a CSV, NDJSON or SQLite file up to date incrementally (for cron)',
+  term: '[options] <target>',
+  register: registerSync,
+};

@@ -1,0 +1,22 @@
+// A broken config file stops every command before it runs, even one given all its settings
+// by flags or --demo: the user learns the file is broken instead of having it silently
+// ignored until the day it is needed. `config path` is spared (it is how to find the file),
+// and so is the hidden `__complete` (a TAB must never print an error; it just offers nothing).
+// --help and --version never get here: commander answers them before any action.
+import type { Command } from 'commander';
+import { checkConfigFile } from '../config/file-check.ts';
+import { configPath } from '../config/store.ts';
+import type { Context } from './context.ts';
+
+export function guardConfigFile(program: Command, ctx: Context): void {
+  program.hook('preAction', (_program, command) => {
+    if (isExempt(command)) return;
+    checkConfigFile(configPath(ctx.env));
+  });
+}
+
+function isExempt(command: Command): boolean {
+  const name = command.name();
+  if (name === '__complete') return true;
+  return name === 'path' && command.parent?.name() === 'config';
+}

@@ -1,0 +1,13 @@
+// csv and tsv carry the server's text exactly as sent: right for a pipe or a file, where the
+// data must not change, but a terminal would obey an escape sequence in a value (recolour,
+// retitle the window, hide text). Written to a terminal, their control characters are shown
+// as visible escapes (`\e]0;…`, `\u0007`); line breaks and tabs stay as they are.
+import { visibleKeepingLayout } from '../../lib/visible.ts';
+import type { Destination } from '../destination.ts';
+
+export function withVisibleControls(inner: Destination): Destination {
+  return {
+    write: (text) => inner.write(visibleKeepingLayout(text)),
+    end: () => inner.end(),
+  };
+}
