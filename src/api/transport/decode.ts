@@ -2,6 +2,7 @@
 // with the decoded size capped: a gzip bomb (a few hundred KB that inflate to gigabytes) stops
 // at the cap instead of filling memory. Neither an oversize body nor an unknown coding gets
 // better by asking again, so neither is retried.
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import type * as Zlib from 'node:zlib';
 import { NetworkError } from '../errors.ts';
@@ -50,7 +51,7 @@ export function decode(
       );
     }
   }
-  return data.toString('utf8');
+  return text(data);
 }
 
 export function tooLarge(maxBytes: number, what: 'decoded' | 'as sent'): NetworkError {
@@ -58,4 +59,13 @@ export function tooLarge(maxBytes: number, what: 'decoded' | 'as sent'): Network
     `the response body is over ${Math.round(maxBytes / 1024 / 1024)} MiB ${what}, more than any page should be — not retried`,
     { code: 'body_too_large', retryable: false },
   );
+}
+
+/**
+ * The body as UTF-8 text. An ASCII body (most pages) is the same text in latin1, which Node
+ * copies byte for byte: ~17x faster than its UTF-8 decoder (9 vs 159 ms per 1000 pages of
+ * 124 KB; ~50 ms of a 337k-row export).
+ */
+export function text(data: Buffer): string {
+  return isAscii(data) ? data.toString('latin1') : data.toString('utf8');
 }
