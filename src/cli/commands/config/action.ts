@@ -69,7 +69,17 @@ async function set(
       );
     }
     // The same check as when it is used: https, or plain http only to this machine.
-    parseBaseUrl(value, false);
+    try {
+      parseBaseUrl(value, false);
+    } catch (error) {
+      // The run-time hint (--allow-insecure-http) is a flag of each command, not of config set:
+      // a saved http:// URL would send the key in clear on every run, so it is not saved.
+      if (!(error instanceof UsageError) || error.code !== 'insecure_http') throw error;
+      throw new UsageError(
+        `refusing to save plain http:// to ${new URL(value).host}: every command would send your API key in clear — save an https:// URL, or pass --base-url ${value} --allow-insecure-http to each command that needs it`,
+        'insecure_http',
+      );
+    }
   }
   store.set(key, value);
   ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${store.path}\n`);
