@@ -153,6 +153,16 @@ describe('directory modes', () => {
 });
 
 describe('config set and unset', () => {
+  it('list with nothing set says so on stderr, and prints nothing on stdout', async () => {
+    const dir = tempDir();
+    const empty = await runCli(['config', 'list'], { env: { HEALTHDATA_CONFIG_DIR: dir } });
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toBe(
+      `nothing is set in ${join(dir, 'config.json')}; set the key with 'healthdata config set api-key'\n`,
+    );
+  });
+
   it('base-url must be https, or plain http to this machine', async () => {
     const env = { HEALTHDATA_CONFIG_DIR: tempDir() };
     const insecure = await runCli(['config', 'set', 'base-url', 'http://api.example.com'], { env });

@@ -22,8 +22,14 @@ export async function runConfig(
   const store = await openConfig(ctx.env);
   switch (action) {
     case 'list': {
-      for (const [key, value] of Object.entries(store.all()))
-        out(`${key}=${show(key as ConfigKey, value)}`);
+      const entries = Object.entries(store.all());
+      // Nothing on stdout (a script reads no settings), and a word on stderr for the person.
+      if (entries.length === 0) {
+        ctx.stderr.write(
+          `nothing is set in ${store.path}; set the key with 'healthdata config set api-key'\n`,
+        );
+      }
+      for (const [key, value] of entries) out(`${key}=${show(key as ConfigKey, value)}`);
       return;
     }
     case 'get': {
