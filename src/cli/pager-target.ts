@@ -31,6 +31,9 @@ export async function openPager(ctx: Context, enabled: boolean): Promise<Paged |
       pager.stdin.end();
       const code = await pager.exited;
       ctx.signal.removeEventListener('abort', endInput);
+      // Ctrl-C while the person was still reading, even after the last row: stopped (130),
+      // as git does, not a run that ended normally.
+      ctx.signal.throwIfAborted();
       // The shell could not find or run it: say so, or the output would vanish without a word.
       if (code === 126 || code === 127) {
         throw new UsageError(

@@ -26,13 +26,16 @@ if kill -0 "$(cat "$dir/hd.pid")" 2>/dev/null; then echo alive; else echo gone; 
 
 // bash (not dash) runs the line: it carries on after a child that exited with 130 on Ctrl-C.
 // The pane then stays open, so an orphaned pager is not hung up by tmux before it is seen.
-const RUNNER = `bash -c 'echo $$ > "$0/hd.pid"; exec "$1" "$2" metrics --page-size 100 2> "$0/stderr.txt"' "$1" "$2" "$3"
+const RUNNER = `bash -c 'echo $$ > "$0/hd.pid"; exec "$1" "$2" metrics $3 2> "$0/stderr.txt"' "$1" "$2" "$3" "$4"
 echo $? > "$1/done"
 exec sleep 600
 `;
 
 /** One run in its own tmux server; `steps` drives it, the server is always killed. */
-async function inTmux(steps: (t: Session) => Promise<void>): Promise<void> {
+async function inTmux(
+  steps: (t: Session) => Promise<void>,
+  args = '--page-size 100',
+): Promise<void> {
   const dir = tempDir('pager-signal-');
   writeFileSync(join(dir, 'pager.sh'), FAKE_PAGER);
   writeFileSync(join(dir, 'run.sh'), RUNNER);
@@ -48,7 +51,7 @@ async function inTmux(steps: (t: Session) => Promise<void>): Promise<void> {
   const read = (name: string) => readFileSync(file(name), 'utf8').trim();
   const pid = (name: string) => Number(read(name));
   await tmux(
-    `new-session -d -x 100 -y 20 "bash '${file('run.sh')}' '${dir}' '${process.execPath}' '${BIN}'"`,
+    `new-session -d -x 100 -y 20 "bash '${file('run.sh')}' '${dir}' '${process.execPath}' '${BIN}' '${args}'"`,
   );
   try {
     await steps({ tmux, file, read, pid });
@@ -100,6 +103,19 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a signal while paging', () => {
       expect(running(pager)).toBe(false);
       expect(existsSync(t.file('at-q.txt'))).toBe(false);
     });
+  });
+
+  it('Ctrl-C after the last row, while the person still reads, also means stopped: 130', async () => {
+    await inTmux(async (t) => {
+      // The export is complete: healthdata ended the pager's input itself.
+      await until(() => existsSync(t.file('eof')));
+      expect(t.read('paged.txt').split('\n')).toHaveLength(4);
+      await t.tmux('send-keys C-c');
+      await t.tmux('send-keys q Enter');
+      await until(() => existsSync(t.file('done')));
+      expect(t.read('done')).toBe('130');
+      expect(t.read('at-q.txt')).toBe('alive');
+    }, '-m steps_total --from 3d');
   });
 
   it('SIGTERM ends the pager too, and exits 143 only once it has gone', async () => {
