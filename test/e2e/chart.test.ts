@@ -75,8 +75,10 @@ describe('chart', () => {
   it('refuses a text metric with a way forward, and an unknown metric', async () => {
     const text = await cli(['mood']);
     expect(text.code).toBe(2);
-    expect(text.stderr).toContain('mood is a text metric, so it has no chart');
-    expect(text.stderr).toContain('healthdata summary -m mood');
+    // One line: the error says why, with no warning before it.
+    expect(text.stderr).toBe(
+      'healthdata: error: nothing to draw: mood is a text metric, so it has no chart — try: healthdata summary -m mood\n',
+    );
     const unknown = await cli(['weigth']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("did you mean 'weight'?");
