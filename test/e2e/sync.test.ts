@@ -40,7 +40,7 @@ describe.each([
     expect(first.stdout).toBe('');
     expect(first.stderr).toMatch(
       new RegExp(
-        `^healthdata: synced ${target}: 30 days re-fetched \\(${floorOf(DAY0)} to ${DAY0}\\), \\d+ rows added, 0 removed, 0 unchanged\\n$`,
+        `^healthdata: synced ${target}: 30 days fetched \\(${floorOf(DAY0)} to ${DAY0}\\), \\d+ rows added, 0 removed, 0 unchanged\\n$`,
       ),
     );
 
@@ -131,6 +131,15 @@ describe('filters', () => {
     expect(new Set(rows.map((r) => r.provider))).toEqual(new Set(['WristBand']));
     expect(readFileSync(target, 'utf8')).toBe(
       await freshExport(at(DAY0), DAY0, 'ndjson', ['-p', 'WristBand']),
+    );
+  });
+
+  it('a misspelt metric that matched nothing is named, with the nearest one', async () => {
+    const target = join(tempDir(), 'typo.csv');
+    const result = await sync(at(DAY0), DAY0, target, ['-m', 'stpes_total']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      "warning: no metric named 'stpes_total'; did you mean 'steps_total'?",
     );
   });
 });
