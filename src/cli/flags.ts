@@ -112,12 +112,13 @@ export function addConnectionOptions(command: Command): Command {
     .option('--verbose', 'log each request to stderr (key redacted); stack traces on errors');
 }
 
-export function addOutputOptions(command: Command): Command {
+/** `piped`: the default when stdout is neither a terminal nor an -o file, as help says it. */
+export function addOutputOptions(command: Command, piped = 'csv'): Command {
   return command
     .addOption(
       new Option(
         '-f, --format <format>',
-        "table, json, ndjson, csv or tsv (default: table on a terminal, the -o file's extension, else csv)",
+        `table, json, ndjson, csv or tsv (default: table on a terminal, the -o file's extension, else ${piped})`,
       )
         .choices(FORMATS)
         .argParser(formatName),

@@ -38,17 +38,20 @@ export function createNotices(
   };
 }
 
-const show = (value: string | number | null): string => (value === null ? 'null' : String(value));
+// The spec allows null for these fields without saying what it means, so none is invented:
+// the line says the API did not state one.
+const NOT_STATED = 'not stated';
+const show = (value: string | number | null): string =>
+  value === null ? NOT_STATED : String(value);
 
-/** Nulls are printed as null: the spec gives no meaning for them, so none is invented. */
 export function describeMeta(meta: Meta): string {
-  const days = meta.history_window_days === null ? 'null' : `${meta.history_window_days} days`;
+  const days = meta.history_window_days === null ? NOT_STATED : `${meta.history_window_days} days`;
   return `plan: ${meta.plan} · history window: ${days} · history floor: ${show(meta.history_floor)} · source cap: ${show(meta.source_cap)}`;
 }
 
 export function clampWarning(from: string, meta: Meta): string | undefined {
   if (meta.history_floor === null || from >= meta.history_floor) return undefined;
   const days =
-    meta.history_window_days === null ? 'window: null' : `${meta.history_window_days} days`;
+    meta.history_window_days === null ? `window ${NOT_STATED}` : `${meta.history_window_days} days`;
   return `--from ${from} was clamped to ${meta.history_floor}, the history floor of your ${meta.plan} plan (${days})`;
 }

@@ -154,10 +154,12 @@ function trackDays(days: AsyncIterable<Day>): {
 /** The one line a sync prints on stderr. */
 export function describeSync(target: string, result: SyncResult): string {
   const { counts, refetched, written } = result;
+  // Days that held no rows before (a first sync) were fetched, not re-fetched.
+  const verb = counts.removed + counts.unchanged === 0 ? 'fetched' : 're-fetched';
   const span =
     refetched === undefined
       ? 'no days in range'
-      : `${refetched.days} ${refetched.days === 1 ? 'day' : 'days'} re-fetched (${refetched.from} to ${refetched.to})`;
+      : `${refetched.days} ${refetched.days === 1 ? 'day' : 'days'} ${verb} (${refetched.from} to ${refetched.to})`;
   const rows = `${counts.added} rows added, ${counts.removed} removed, ${counts.unchanged} unchanged`;
   return `synced ${target}: ${span}, ${rows}${written ? '' : '; nothing changed, file not rewritten'}`;
 }

@@ -32,6 +32,17 @@ describe('chart', () => {
     expect(stdout).not.toContain(ESC);
   });
 
+  it('after a clamped --from, the x axis starts at the history floor, not before it', async () => {
+    const floor = addDays(TODAY, -364);
+    const { code, stdout, stderr } = await cli(['steps', '--from', '400d'], {
+      env: { COLUMNS: '80' },
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain(`was clamped to ${floor}`);
+    const dates = stdout.split('\n').at(-2)?.trim().split(/\s+/) ?? [];
+    expect(dates[0]).toBe(floor);
+  });
+
   it('follows COLUMNS when not a terminal, and draws one point a day when they fit', async () => {
     const narrow = await cli(['steps', '--from', '60d'], { env: { COLUMNS: '50' } });
     expect(Math.max(...narrow.stdout.split('\n').map(width))).toBeLessThanOrEqual(50);
@@ -75,8 +86,10 @@ describe('chart', () => {
   it('refuses a text metric with a way forward, and an unknown metric', async () => {
     const text = await cli(['mood']);
     expect(text.code).toBe(2);
-    expect(text.stderr).toContain('mood is a text metric, so it has no chart');
-    expect(text.stderr).toContain('healthdata summary -m mood');
+    // One line: the error says why, with no warning before it.
+    expect(text.stderr).toBe(
+      'healthdata: error: nothing to draw: mood is a text metric, so it has no chart — try: healthdata summary -m mood\n',
+    );
     const unknown = await cli(['weigth']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("did you mean 'weight'?");

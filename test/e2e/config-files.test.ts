@@ -153,11 +153,37 @@ describe('directory modes', () => {
 });
 
 describe('config set and unset', () => {
+  it('list with nothing set says so on stderr, and prints nothing on stdout', async () => {
+    const dir = tempDir();
+    const empty = await runCli(['config', 'list'], { env: { HEALTHDATA_CONFIG_DIR: dir } });
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toBe(
+      `nothing is set in ${join(dir, 'config.json')}; set the key with 'healthdata config set api-key'\n`,
+    );
+  });
+
   it('base-url must be https, or plain http to this machine', async () => {
     const env = { HEALTHDATA_CONFIG_DIR: tempDir() };
     const insecure = await runCli(['config', 'set', 'base-url', 'http://api.example.com'], { env });
     expect(insecure.code).toBe(2);
-    expect(insecure.stderr).toContain('refusing plain http:// to api.example.com');
+    // The way out it names is one that exists: --allow-insecure-http is a flag of each command
+    // that connects, not of config set.
+    expect(insecure.stderr.trim()).toBe(
+      'healthdata: error: refusing to save plain http:// to api.example.com: every command would send your API key in clear — save an https:// URL, or pass --base-url http://api.example.com --allow-insecure-http to each command that needs it',
+    );
+    const named = await runCli(
+      [
+        'profile',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--allow-insecure-http',
+        '--api-key',
+        'phd_live_x1234567',
+      ],
+      { env },
+    );
+    expect(named.stderr).not.toContain('unknown option');
     const scheme = await runCli(['config', 'set', 'base-url', 'ftp://api.example.com'], { env });
     expect(scheme.code).toBe(2);
     expect(scheme.stderr).toContain('must use https://');

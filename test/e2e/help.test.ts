@@ -47,6 +47,14 @@ describe('help', () => {
     }
   });
 
+  it('fits every help, examples included, in 80 columns by default', async () => {
+    for (const words of [[], ...COMMANDS, ['sync'], ['mcp']]) {
+      const { stdout } = await runCli([...words, '--help']);
+      const long = stdout.split('\n').filter((l) => l.length > 80);
+      expect(long, words.join(' ')).toEqual([]);
+    }
+  });
+
   it('wraps the footer at words to COLUMNS', async () => {
     const { stdout } = await runCli(['--help'], { env: { COLUMNS: '60' } });
     const prose = stdout.split('\n').filter((l) => !l.startsWith('  '));

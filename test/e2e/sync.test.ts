@@ -40,7 +40,7 @@ describe.each([
     expect(first.stdout).toBe('');
     expect(first.stderr).toMatch(
       new RegExp(
-        `^healthdata: synced ${target}: 30 days re-fetched \\(${floorOf(DAY0)} to ${DAY0}\\), \\d+ rows added, 0 removed, 0 unchanged\\n$`,
+        `^healthdata: synced ${target}: 30 days fetched \\(${floorOf(DAY0)} to ${DAY0}\\), \\d+ rows added, 0 removed, 0 unchanged\\n$`,
       ),
     );
 

@@ -34,6 +34,21 @@ describe('--timeout', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
+  it('holds a sub-second timeout: a server answering in 0.6 s misses --timeout 0.2', async () => {
+    // undici's own headers timer has about a second's resolution, which let this succeed.
+    let timer: NodeJS.Timeout | undefined;
+    const server = await serve((_req, res) => {
+      timer = setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(PROFILE);
+      }, 600);
+    });
+    const r = await hd(server.url, ['profile', '--timeout', '0.2', '--retries', '0']);
+    clearTimeout(timer);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('timed out after 0.2 s waiting for');
+  });
+
   it('times out a server that sends headers and half a body, then hangs (exit 1)', async () => {
     const server = await serve(halfBody(pageBody(rows(0, 50), null), 'hang'));
     const r = await hd(server.url, [

@@ -54,7 +54,7 @@ describe('the metrics table', () => {
 
   it('shows null the same way in every column', async () => {
     const lines = await table([[row({ numValue: null, textValue: null, unit: null })]]);
-    expect(lines[1]).toMatch(/weight +null +null +false$/);
+    expect(lines[1]).toMatch(/weight +— +— +false$/);
   });
 
   it('shows every value in full when it fits, and cuts the widest text column with … when not', async () => {

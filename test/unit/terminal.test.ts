@@ -41,10 +41,10 @@ describe('documents', () => {
     meta: { plan: 'pro' },
   };
 
-  it('objects as titled key/value blocks that fit the width; nulls as null', () => {
+  it('objects as titled key/value blocks that fit the width; nulls as a dash', () => {
     const text = renderDocument(profile, { title: 'Profile', columns: 80, hide: ['meta'] });
     expect(text).toContain('User\nname   Sam\nemail  sam@example.com\ntags   a, b\n\nPlan\n');
-    expect(text).toMatch(/source_cap +null/);
+    expect(text).toMatch(/source_cap +—$/m);
     expect(text).not.toContain('meta');
     for (const line of text.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
     // The long description wrapped under its first word.

@@ -3,7 +3,7 @@
 // (redirects.ts, decode.ts, status-error.ts), as undici splits its interceptors.
 import type { Dispatcher } from 'undici';
 import { MAX_BODY_BYTES, tooLarge } from './decode.ts';
-import { BODY_DEADLINE, toNetworkError } from './network-error.ts';
+import { BODY_DEADLINE, HEADERS_DEADLINE, toNetworkError } from './network-error.ts';
 
 export interface HttpOptions {
   dispatcher: Dispatcher;
@@ -35,29 +35,52 @@ export async function attempt(
   signal: AbortSignal | undefined,
 ): Promise<RawResponse> {
   const started = options.now();
-  let response: Dispatcher.ResponseData;
+  // The request's own controller: aborted by the caller's signal, or by the headers deadline.
+  // undici times headers with its coarse timers (about a second's resolution), so --timeout 0.2
+  // waited a second; a native timer holds sub-second timeouts too. It stops at the headers: the
+  // body has its own deadline (readBody).
+  const controller = new AbortController();
+  const forward = (): void => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(
+    () =>
+      controller.abort(Object.assign(new Error('headers deadline'), { code: HEADERS_DEADLINE })),
+    options.timeoutMs,
+  );
   try {
-    response = await options.dispatcher.request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: 'GET',
-      headers,
-      signal,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
-  } catch (error) {
-    throw failed(toNetworkError(error, url, options, signal), url, started, options);
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await options.dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: 'GET',
+        headers,
+        signal: controller.signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+    } catch (error) {
+      throw failed(toNetworkError(error, url, options, signal), url, started, options);
+    } finally {
+      clearTimeout(timer);
+    }
+    const { statusCode: status } = response;
+    let body: Buffer;
+    try {
+      body = await readBody(
+        response.body,
+        options.timeoutMs,
+        options.maxBodyBytes ?? MAX_BODY_BYTES,
+      );
+    } catch (error) {
+      throw failed(toNetworkError(error, url, options, signal), url, started, options);
+    }
+    options.log?.(`GET ${options.redact(url.href)} → ${status} (${elapsed(started, options)} ms)`);
+    return { status, headers: response.headers, body };
+  } finally {
+    signal?.removeEventListener('abort', forward);
   }
-  const { statusCode: status } = response;
-  let body: Buffer;
-  try {
-    body = await readBody(response.body, options.timeoutMs, options.maxBodyBytes ?? MAX_BODY_BYTES);
-  } catch (error) {
-    throw failed(toNetworkError(error, url, options, signal), url, started, options);
-  }
-  options.log?.(`GET ${options.redact(url.href)} → ${status} (${elapsed(started, options)} ms)`);
-  return { status, headers: response.headers, body };
 }
 
 async function readBody(

@@ -4,6 +4,8 @@ import { AbortedError, NetworkError } from '../errors.ts';
 
 /** Marks a body that did not arrive in full within the timeout. */
 export const BODY_DEADLINE = 'HD_BODY_DEADLINE';
+/** Marks a response whose headers did not arrive within the timeout (our own timer). */
+export const HEADERS_DEADLINE = 'HD_HEADERS_DEADLINE';
 
 // undici wraps socket errors (ECONNRESET inside UND_ERR_SOCKET, ...): use the most specific code.
 function errorCode(error: unknown): string | undefined {
@@ -40,6 +42,7 @@ export function toNetworkError(
         code: 'timeout',
       });
     case 'UND_ERR_HEADERS_TIMEOUT':
+    case HEADERS_DEADLINE:
       return new NetworkError(`timed out after ${secs} waiting for ${host} to respond`, {
         ...cause,
         code: 'timeout',

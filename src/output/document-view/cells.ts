@@ -1,11 +1,15 @@
 // How a JSON value reads in a document (catalog, sources, profile) on a terminal: one line,
-// lists joined with ", ", null as null (the same word the metrics table uses), and no control
+// lists joined with ", ", null as a dash (the same one the metrics table uses), and no control
 // character from the server ever printed raw.
 import { isRecord } from '../../lib/json.ts';
 import { visible } from '../terminal/visible.ts';
 
-/** How null reads in every table, document and status line. */
-export const NULL_TEXT = 'null';
+/**
+ * How null reads in every table, document and status line: a dash, which says "no value"
+ * without inventing a meaning the spec does not give (the word `null` read as a value, and
+ * csv leaves the cell empty). Piped json keeps null.
+ */
+export const NULL_TEXT = '—';
 
 export function isScalar(value: unknown): boolean {
   return (

@@ -22,22 +22,19 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
     ),
   ];
   await withDaily(names, flags, ctx, async ({ summaries, range }, notices) => {
-    const drawable = summaries.filter((s) => {
-      if (s.rule === 'text') {
-        notices.warn(
-          `${s.metric} is a text metric, so it has no chart — try: healthdata summary -m ${s.metric}`,
-        );
-      } else if (s.days === 0) {
-        notices.warn(`${s.metric} has no data in the range`);
-      }
-      return s.rule !== 'text' && s.days > 0;
-    });
+    const skipped = new Set(summaries.filter((s) => s.rule === 'text' || s.days === 0));
+    const why = [...skipped].map((s) =>
+      s.rule === 'text'
+        ? `${s.metric} is a text metric, so it has no chart — try: healthdata summary -m ${s.metric}`
+        : `${s.metric} has no data in the range`,
+    );
+    const drawable = summaries.filter((s) => !skipped.has(s));
+    // Nothing to draw is one error that says why, not warnings followed by an error.
     if (drawable.length === 0) {
-      throw new UsageError(
-        'nothing to draw: no numeric data for these metrics in the range',
-        'no_data',
-      );
+      const reason = why.length > 0 ? why.join('; ') : 'no numeric data in the range';
+      throw new UsageError(`nothing to draw: ${reason}`, 'no_data');
     }
+    for (const line of why) notices.warn(line);
     // Keep the order the metrics were named in.
     drawable.sort((a, b) => names.indexOf(a.metric) - names.indexOf(b.metric));
     const color = ctx.stdoutIsTTY && (ctx.env['NO_COLOR'] ?? '') === '';

@@ -22,8 +22,14 @@ export async function runConfig(
   const store = await openConfig(ctx.env);
   switch (action) {
     case 'list': {
-      for (const [key, value] of Object.entries(store.all()))
-        out(`${key}=${show(key as ConfigKey, value)}`);
+      const entries = Object.entries(store.all());
+      // Nothing on stdout (a script reads no settings), and a word on stderr for the person.
+      if (entries.length === 0) {
+        ctx.stderr.write(
+          `nothing is set in ${store.path}; set the key with 'healthdata config set api-key'\n`,
+        );
+      }
+      for (const [key, value] of entries) out(`${key}=${show(key as ConfigKey, value)}`);
       return;
     }
     case 'get': {
@@ -69,7 +75,17 @@ async function set(
       );
     }
     // The same check as when it is used: https, or plain http only to this machine.
-    parseBaseUrl(value, false);
+    try {
+      parseBaseUrl(value, false);
+    } catch (error) {
+      // The run-time hint (--allow-insecure-http) is a flag of each command, not of config set:
+      // a saved http:// URL would send the key in clear on every run, so it is not saved.
+      if (!(error instanceof UsageError) || error.code !== 'insecure_http') throw error;
+      throw new UsageError(
+        `refusing to save plain http:// to ${new URL(value).host}: every command would send your API key in clear — save an https:// URL, or pass --base-url ${value} --allow-insecure-http to each command that needs it`,
+        'insecure_http',
+      );
+    }
   }
   store.set(key, value);
   ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${store.path}\n`);

@@ -29,7 +29,7 @@ const summaryOf = (name: Endpoint): string => `show ${ENDPOINTS[name]}`;
 
 function registerDocument(program: Command, ctx: Context, name: Endpoint): void {
   const command = program.command(name).description(summaryOf(name));
-  addOutputOptions(command);
+  addOutputOptions(command, name === 'sources' ? 'csv' : 'json');
   addConnectionOptions(command);
   command.addHelpText(
     'after',

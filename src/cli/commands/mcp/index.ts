@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 import { addConnectionOptions, integer } from '../../flags.ts';
 import type { McpFlags } from './action.ts';
 
@@ -17,7 +18,9 @@ function registerMcp(program: Command, ctx: Context): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `
+    footer(
+      ctx,
+      `
 An MCP client (Claude Desktop, Claude Code, an IDE or an agent) starts this command and talks
 to it over stdin/stdout. Five read-only tools: list_metrics, query_metrics, daily_summary,
 get_profile, list_sources. Settings come from the flags, the environment or the config file,
@@ -26,9 +29,10 @@ as for every other command. Notices go to stderr; stdout carries only protocol m
 Examples:
   claude mcp add healthdata -- healthdata mcp
   healthdata mcp --demo          (the built-in sandbox: try it without a key)
-  healthdata mcp --http 8788     (for clients that connect to a URL; loopback only)
+  healthdata mcp --http 8788     (for clients that connect to a URL; loopback)
 
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
+    ),
   );
   command.action(async (flags: McpFlags) => {
     const { runMcp } = await import('./action.ts');

@@ -47,7 +47,7 @@ chart' give daily values by this rule.
 
 Examples:
   healthdata metrics --demo --metric steps_total --from 2024-01-01
-  healthdata metrics -m steps_total,resting_heart_rate --from 30d -f json | jq '.data[0]'
+  healthdata metrics -m resting_heart_rate --from 30d -f ndjson | jq .numValue
   healthdata metrics --from 2025-01-01 -o steps.csv`,
     ),
   );

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
+import { footer } from '../../help.ts';
 import { addConnectionOptions, collectList, integer, seconds } from '../../flags.ts';
 import type { SyncFlags } from './action.ts';
 import { SYNC_FORMATS } from '../../../sync/format.ts';
@@ -56,7 +57,9 @@ function registerSync(program: Command, ctx: Context): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `
+    footer(
+      ctx,
+      `
 Each run re-fetches from the newest day in the target minus --overlap, and replaces those
 days' rows (only the rows matching -m/-p). Days that left the plan's history window are kept.
 Atomic: a failed or interrupted sync leaves the target as it was; an unchanged one is not
@@ -65,7 +68,8 @@ rewritten. One line on stderr says what changed (--quiet: nothing). See docs/syn
 Examples:
   healthdata sync health.csv
   healthdata sync health.db -m steps_total,resting_heart_rate
-  15 6 * * *  healthdata sync --quiet ~/health/health.sqlite   # crontab: every day at 06:15`,
+  15 6 * * *  healthdata sync -q ~/health/health.db   # crontab: daily at 06:15`,
+    ),
   );
   command.action(async (target: string, flags: SyncFlags) => {
     const { runSync } = await import('./action.ts');
