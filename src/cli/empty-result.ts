@@ -1,8 +1,10 @@
 // Why a metrics query came back empty, in words: a range wholly before the plan's history
 // floor, or a metric/provider name the account does not have (with the nearest one it does).
 // The catalog is asked only when the result is empty, so normal runs pay nothing.
+import type { HealthClient } from '../api/client.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
 import { closestName } from './closest-name.ts';
+import type { Notices } from './notices.ts';
 
 export interface CatalogNames {
   metrics: string[];
@@ -60,4 +62,20 @@ export function catalogNames(body: unknown): CatalogNames {
     pick(record['providers'], 'provider', providers);
   }
   return { metrics: [...names], providers: [...providers] };
+}
+
+/** An empty result is explained on stderr; the catalog is asked only now, and only if it can help. */
+export async function explainEmpty(
+  client: HealthClient,
+  query: MetricsQuery,
+  meta: Meta | undefined,
+  signal: AbortSignal,
+  notices: Notices,
+): Promise<void> {
+  const range = rangeReason(query, meta);
+  if (range !== undefined) return notices.warn(range);
+  if (!query.metric && !query.provider) return;
+  const catalog = await client.getJson('api/v1/catalog', undefined, signal).catch(() => undefined);
+  if (catalog === undefined) return;
+  for (const reason of nameReasons(query, catalogNames(catalog.body))) notices.warn(reason);
 }

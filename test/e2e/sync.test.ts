@@ -133,6 +133,15 @@ describe('filters', () => {
       await freshExport(at(DAY0), DAY0, 'ndjson', ['-p', 'WristBand']),
     );
   });
+
+  it('a misspelt metric that matched nothing is named, with the nearest one', async () => {
+    const target = join(tempDir(), 'typo.csv');
+    const result = await sync(at(DAY0), DAY0, target, ['-m', 'stpes_total']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      "warning: no metric named 'stpes_total'; did you mean 'steps_total'?",
+    );
+  });
 });
 
 describe('a sync after a long pause', () => {

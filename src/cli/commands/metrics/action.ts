@@ -13,7 +13,7 @@ import type { Context } from '../../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
-import { catalogNames, nameReasons, rangeReason } from '../../empty-result.ts';
+import { explainEmpty } from '../../empty-result.ts';
 import { openTarget } from '../../output-target.ts';
 import { terminalView } from '../../terminal.ts';
 import { metricsProgress } from './progress.ts';
@@ -104,22 +104,6 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   } finally {
     await api.close();
   }
-}
-
-/** An empty result is explained on stderr; the catalog is asked only now, and only if it can help. */
-async function explainEmpty(
-  client: HealthClient,
-  query: MetricsQuery,
-  meta: Meta | undefined,
-  signal: AbortSignal,
-  notices: Notices,
-): Promise<void> {
-  const range = rangeReason(query, meta);
-  if (range !== undefined) return notices.warn(range);
-  if (!query.metric && !query.provider) return;
-  const catalog = await client.getJson('api/v1/catalog', undefined, signal).catch(() => undefined);
-  if (catalog === undefined) return;
-  for (const reason of nameReasons(query, catalogNames(catalog.body))) notices.warn(reason);
 }
 
 function announce(meta: Meta, query: MetricsQuery, notices: Notices): void {

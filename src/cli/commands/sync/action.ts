@@ -9,6 +9,7 @@ import { removeLeftovers } from '../../../sync/leftovers.ts';
 import { checkTargetPath } from '../../../sync/preflight.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
+import { explainEmpty } from '../../empty-result.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 
@@ -68,7 +69,19 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
         notice: (message) => notices.verbose(message),
         warn: (message) => notices.warn(message),
       });
-      if (!flags.quiet) ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
+      if (!flags.quiet) {
+        ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
+        // A nightly sync with a misspelt -m would keep an empty target without a word: the
+        // catalog names the nearest metric or provider, as for an empty metrics export.
+        const { added, unchanged } = result.counts;
+        if (added + unchanged === 0) {
+          const query = {
+            ...(flags.metric ? { metric: flags.metric } : {}),
+            ...(flags.provider ? { provider: flags.provider } : {}),
+          };
+          await explainEmpty(api.client, query, result.meta, ctx.signal, notices);
+        }
+      }
     } finally {
       await api.close();
     }
