@@ -1,25 +1,49 @@
 // The process edge: the only module that reads process.argv and process.env, listens for
 // signals, and sets the exit code. The exit code is set, never forced with process.exit(), so
 // piped output always drains completely — except after a signal, where a stalled reader must
-// not keep the process alive.
+// not keep the process alive. Our own pager is not a stalled reader: it is a person reading,
+// and we never exit while it runs (it would be orphaned on the terminal), as git does.
 import { fstatSync } from 'node:fs';
 import { systemClock } from '../lib/clock.ts';
 import { SignalError } from './signal-error.ts';
 import { PipeClosedError } from '../output/destination.ts';
 import { spawnPagerProcess } from '../output/terminal/pager.ts';
+import { livePagers } from './live-pagers.ts';
 import { run } from './run.ts';
 
+const GRACE_MS = 1000;
 const controller = new AbortController();
+const pagers = livePagers(spawnPagerProcess);
 let stoppedBy: SignalError | undefined;
+const exitOncePagersQuit = async (code: number): Promise<never> => {
+  await pagers.gone();
+  process.exit(code);
+};
 const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
   const code = signal === 'SIGINT' ? 130 : 143;
-  // A second Ctrl-C means "now": the first one's clean-up is taking too long.
-  if (stoppedBy) process.exit(code);
+  // A second signal means "now": the first one's clean-up is taking too long, or the person
+  // does not want to read on. less ignores SIGINT, so it is ended for them.
+  if (stoppedBy) {
+    pagers.stop(GRACE_MS);
+    void exitOncePagersQuit(code);
+    return;
+  }
   stoppedBy = new SignalError(signal);
   controller.abort(stoppedBy);
-  // Clean-up (removing a temp file) takes milliseconds; anything still holding the process
-  // after a second (a write to a reader that never reads) is given up on.
-  setTimeout(() => process.exit(code), 1000).unref();
+  // Ctrl-C comes from the person reading: the pager shows what it has until they press q.
+  // SIGTERM comes from a program (timeout, a service manager) that wants us gone, pager too.
+  if (signal === 'SIGTERM') pagers.stop(GRACE_MS);
+  giveUpAfterGrace(code);
+};
+// Clean-up (removing a temp file) takes milliseconds; anything still holding the process after
+// a second (a write to a reader that never reads) is given up on. A running pager is waited
+// for instead (the person is reading); once it quits, the run finishes its clean-up and says
+// how it stopped, with the same second as a bound.
+const giveUpAfterGrace = (code: number): void => {
+  setTimeout(() => {
+    if (pagers.running()) void pagers.gone().then(() => giveUpAfterGrace(code));
+    else process.exit(code);
+  }, GRACE_MS).unref();
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
@@ -44,7 +68,7 @@ const code = await run(process.argv.slice(2), {
   },
   ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
   ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
-  spawnPager: spawnPagerProcess,
+  spawnPager: pagers.spawn,
   env: process.env,
   clock: systemClock,
   signal: controller.signal,
@@ -53,7 +77,7 @@ if (stoppedBy) {
   // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
   // cannot be closed from JavaScript), and it is not wanted any more: exit now, with the code
   // the run decided (143 for a stopped export; 0 for a server that a signal stops normally).
-  process.exit(code);
+  await exitOncePagersQuit(code);
 }
 process.exitCode = code;
 

@@ -1,6 +1,8 @@
 // stdout through the pager, for a person at a terminal. Quitting the pager early closes its
 // stdin: the next write fails with EPIPE, which ends the command quietly (exit 0) and stops
-// fetching, exactly like `healthdata … | head`.
+// fetching, exactly like `healthdata … | head`. A signal ends the pager's input at once (what
+// was still buffered for it is dropped): less shows what it has and waits for q, and the entry
+// waits for it to quit before exiting, as git does.
 import { UsageError } from '../lib/errors.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
 import { pagerCommand, type PagerProcess } from '../output/terminal/pager.ts';
@@ -15,15 +17,23 @@ export interface Paged {
 export async function openPager(ctx: Context, enabled: boolean): Promise<Paged | undefined> {
   if (!enabled || !ctx.stdoutIsTTY || ctx.spawnPager === undefined) return undefined;
   const command = pagerCommand(ctx.env);
-  if (command === undefined) return undefined;
+  // Stopped already: no pager to start, and none for the entry to wait for.
+  if (command === undefined || ctx.signal.aborted) return undefined;
   const pager: PagerProcess = await ctx.spawnPager(command, ctx.env);
-  const inner = streamDestination(pager.stdin);
+  const inner = streamDestination(pager.stdin, { signal: ctx.signal });
   pager.stdin.on('error', () => undefined);
+  const endInput = (): void => void pager.stdin.destroy();
+  if (ctx.signal.aborted) endInput();
+  else ctx.signal.addEventListener('abort', endInput, { once: true });
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closed ??= (async () => {
       pager.stdin.end();
       const code = await pager.exited;
+      ctx.signal.removeEventListener('abort', endInput);
+      // Ctrl-C while the person was still reading, even after the last row: stopped (130),
+      // as git does, not a run that ended normally.
+      ctx.signal.throwIfAborted();
       // The shell could not find or run it: say so, or the output would vanish without a word.
       if (code === 126 || code === 127) {
         throw new UsageError(

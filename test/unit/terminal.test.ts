@@ -15,7 +15,7 @@ import { mergeExtras, wrapParagraphs } from '../../src/cli/help.ts';
 import { renderDocument } from '../../src/output/document-view/render.ts';
 import { pipedDocumentFormat } from '../../src/output/documents.ts';
 import { colorEnabled } from '../../src/output/terminal/colors.ts';
-import { pagerCommand, pagerEnv } from '../../src/output/terminal/pager.ts';
+import { pagerCommand, pagerEnv, pagerShellLine } from '../../src/output/terminal/pager.ts';
 import { coverage, liveProgress, progressLine } from '../../src/output/terminal/progress.ts';
 import { palette } from '../../src/output/terminal/colors.ts';
 import { truncate, visible, wrapWords } from '../../src/output/terminal/visible.ts';
@@ -136,6 +136,14 @@ describe('pager choice', () => {
     expect(pagerCommand({ TERM: 'dumb', PAGER: 'more' })).toBeUndefined();
     expect(pagerEnv({}).LESS).toBe('FRX');
     expect(pagerEnv({ LESS: 'S' }).LESS).toBe('S');
+  });
+
+  it("a plain command is exec'd, so a signal sent to the pager reaches it; shell syntax is left alone", () => {
+    expect(pagerShellLine('less -FRX')).toBe('exec less -FRX');
+    expect(pagerShellLine('/usr/bin/less --prompt=x -S')).toBe('exec /usr/bin/less --prompt=x -S');
+    for (const line of ['LESS=R less', 'less; echo done', 'cat > out.txt', "less '-S'", 'a | b']) {
+      expect(pagerShellLine(line)).toBe(line);
+    }
   });
 });
 

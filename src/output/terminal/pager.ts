@@ -9,6 +9,8 @@ export interface PagerProcess {
   stdin: Writable;
   /** Resolves with the pager's exit code once it has quit. */
   exited: Promise<number | null>;
+  /** Sends the pager a signal (the entry ends it this way on SIGTERM or a second Ctrl-C). */
+  kill(signal: 'SIGTERM' | 'SIGKILL'): void;
 }
 
 export type SpawnPager = (command: string, env: Env) => Promise<PagerProcess>;
@@ -30,13 +32,26 @@ export function pagerEnv(env: Env): Env {
   return { ...env, LESS: env['LESS'] ?? 'FRX', LV: env['LV'] ?? '-c' };
 }
 
+// A plain command and its words, with nothing the shell would treat as syntax; the first word
+// is not an assignment (`LESS=R less` must not become `exec LESS=R less`).
+const SIMPLE = /^[\w./~@%+,:-]+(?:\s+[\w./~@%+,:=-]+)*$/;
+
+/**
+ * The shell command line that runs the pager. A plain command is exec'd, so the process we
+ * spawn is the pager itself (dash would otherwise stay as its parent): a signal we send it
+ * reaches less, not only the shell in front of it.
+ */
+export function pagerShellLine(command: string): string {
+  return SIMPLE.test(command) ? `exec ${command}` : command;
+}
+
 /**
  * Runs the pager through the shell (it may be a command line, as $PAGER often is) with its
  * stdout and stderr on our own terminal. Only the entry uses this: it needs the real process.
  */
 export async function spawnPagerProcess(command: string, env: Env): Promise<PagerProcess> {
   const { spawn } = await import('node:child_process');
-  const child = spawn('/bin/sh', ['-c', command], {
+  const child = spawn('/bin/sh', ['-c', pagerShellLine(command)], {
     stdio: ['pipe', 'inherit', 'inherit'],
     env: pagerEnv(env) as NodeJS.ProcessEnv,
   });
@@ -44,5 +59,5 @@ export async function spawnPagerProcess(command: string, env: Env): Promise<Page
     child.on('error', () => resolve(127));
     child.on('close', (code) => resolve(code));
   });
-  return { stdin: child.stdin, exited };
+  return { stdin: child.stdin, exited, kill: (signal) => void child.kill(signal) };
 }
