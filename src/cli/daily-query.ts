@@ -22,7 +22,7 @@ export interface DailyFlags extends ConnectionFlags {
 
 export interface DailyResult {
   summaries: MetricSummary[];
-  /** The range asked for, dates resolved; an open end is null. */
+  /** The range asked for, dates resolved, `from` clamped to the plan's floor; an open end is null. */
   range: { from: string | null; to: string | null };
   meta: Meta | undefined;
 }
@@ -109,7 +109,14 @@ async function loadDaily(
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(metrics ? { metrics } : {}),
   });
-  return { summaries: withEmpty(summaries, metrics, catalog, flags), range, meta };
+  // A clamped --from: what was covered starts at the floor (the chart's axis, summary's header).
+  const floor = meta?.history_floor ?? null;
+  const from = range.from !== null && floor !== null && range.from < floor ? floor : range.from;
+  return {
+    summaries: withEmpty(summaries, metrics, catalog, flags),
+    range: { ...range, from },
+    meta,
+  };
 }
 
 /** Every metric asked for (or, with no -m and no -p, in the catalog) gets a line, data or not. */

@@ -23,6 +23,8 @@ export interface SeriesAggregate {
   days: Map<string, DayAggregate>;
   numericRows: number;
   textRows: number;
+  /** Rows flagged `stream`: samples through the day from one source, not one per app. */
+  streamRows: number;
   /** Every text value with its count. */
   textCounts: Map<string, number>;
 }
@@ -48,6 +50,7 @@ export class DailyAccumulator {
       const text = row.textValue;
       const isNumber = typeof num === 'number' && Number.isFinite(num);
       if (!isNumber && typeof text !== 'string') continue;
+      if (row.stream === true) series.streamRows++;
       series.unit ??= row.unit ?? null;
       let day = series.days.get(row.date);
       if (day === undefined) {
@@ -97,6 +100,7 @@ export class DailyAccumulator {
         days: new Map(),
         numericRows: 0,
         textRows: 0,
+        streamRows: 0,
         textCounts: new Map(),
       };
       byProvider.set(provider, series);

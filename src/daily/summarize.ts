@@ -71,6 +71,7 @@ export function emptySummary(metric: string, unit: string | null = null): Metric
     rows: 0,
     rowsLeftOut: 0,
     rowsPerDay: null,
+    samples: false,
     stats: null,
     latest: null,
     topValues: [],
@@ -120,6 +121,8 @@ function lineOf(
     rows: text ? series.textRows : series.numericRows,
     rowsLeftOut,
     rowsPerDay,
+    // Most rows streamed: one stray flag does not turn per-app rows into samples.
+    samples: series.streamRows * 2 > series.numericRows + series.textRows,
     stats: text ? null : statsOf(daily as NumericDay[], rule === 'several'),
     latest: daily.at(-1) ?? null,
     topValues: [...series.textCounts]

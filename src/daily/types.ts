@@ -58,14 +58,22 @@ export interface MetricSummary {
   rows: number;
   /** Under `twin`: rows of the metric itself that were left out because the twin covers them. */
   rowsLeftOut: number;
-  /** Fewest and most rows in one day: how many sources a day. */
+  /** Fewest and most rows in one day: how many sources (or samples) a day. */
   rowsPerDay: { min: number; max: number } | null;
+  /**
+   * The rows are streamed samples (`stream: true`): under `several`, separate samples through
+   * the day from one source rather than one row per source app.
+   */
+  samples: boolean;
   /**
    * Numbers: under `row` and `twin`, of the daily values; under `several`, over all rows
    * (min, mean, max) — the per-source rows are summarised, never added. Null for text.
    */
   stats: Stats | null;
-  /** The newest day. */
+  /**
+   * The newest day: its daily value, as in `daily` (under `several`, the mean of its rows, with
+   * their min and max beside it).
+   */
   latest: NumericDay | TextDay | null;
   /** Text metrics: every value with its count, most frequent first. Empty for numbers. */
   topValues: TextCount[];

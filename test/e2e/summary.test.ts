@@ -134,6 +134,52 @@ describe('several rows a day and no twin', () => {
   });
 });
 
+describe('a stream of samples (rows with stream: true)', () => {
+  it('is called samples through the day, not sources, in every format', async () => {
+    const [line] = json((await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'json'])).stdout);
+    expect(line).toMatchObject({ rule: 'several', rows_per_day: '24' });
+    expect(line?.note).toBe(
+      'separate samples through the day (24 rows): min/mean/max over all rows, never added up',
+    );
+    const table = await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'table']);
+    expect(table.stdout).toContain('separate samples through the day (24 rows), never added up');
+    const block = await cli(['-m', 'heart_rate', '--from', FROM, '--no-pager'], {
+      stdoutIsTTY: true,
+      env: { COLUMNS: '60' },
+    });
+    expect(block.stdout).toContain('heart_rate · WristBand · bpm — separate samples');
+    expect(`${table.stdout}${block.stdout}`).not.toContain('several sources');
+  });
+
+  it("shows as latest the last day's mean in the table, the block and json alike", async () => {
+    const rows = await raw('metric=heart_rate');
+    const last = rows
+      .map((r) => r.date)
+      .sort()
+      .at(-1) as string;
+    const samples = byDate(rows).get(last) as number[];
+    expect(samples).toHaveLength(24);
+    const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+    const [line] = json((await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'json'])).stdout);
+    expect(line?.latest).toBe(round2(mean));
+    expect(line?.daily.at(-1)).toMatchObject({ date: last, value: round2(mean) });
+    // The wide table's latest cell: right-aligned under its header.
+    const [header, tableLine] = (
+      await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'table'])
+    ).stdout.split('\n');
+    const cell = tableLine
+      ?.slice(0, (header?.indexOf('latest') ?? 0) + 6)
+      .split(' ')
+      .at(-1);
+    const block = await cli(['-m', 'heart_rate', '--from', FROM, '--no-pager'], {
+      stdoutIsTTY: true,
+      env: { COLUMNS: '60' },
+    });
+    expect(block.stdout).toContain(`latest ${cell}`);
+    expect(Number(cell)).toBeCloseTo(mean, 1);
+  });
+});
+
 describe('text metrics', () => {
   it('show counts and the most frequent values instead of statistics', async () => {
     const { stdout } = await cli(['-m', 'mood', '--from', FROM, '-f', 'json']);

@@ -1,9 +1,8 @@
-// `healthdata sync` end to end into SQLite, checked through the real sqlite3 shell.
-import { execFileSync } from 'node:child_process';
+// `healthdata sync` end to end into SQLite, checked through the real sqlite3 shell (the
+// daily view: sync-sqlite-daily.test.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.ts';
 import { addDays } from '../helpers/sandbox.ts';
 import { tempDir } from '../helpers/cli.ts';
 import {
@@ -92,7 +91,7 @@ describe('SQLite target', () => {
         plan: 'free',
         history_window_days: 30,
         history_floor: floorOf(DAY0),
-        schema_version: 1,
+        schema_version: 2,
       }),
       expect.objectContaining({
         filters: '{"metric":["steps_total"],"provider":null}',
@@ -101,101 +100,5 @@ describe('SQLite target', () => {
         last_sync_at: expect.stringMatching(/^2026-11-17T\d\d:00:00\.000Z$/),
       }),
     ]);
-  });
-});
-
-describe('the daily view', () => {
-  it('takes <metric>_total where the twin exists, a single row as it is, and never sums rows', async () => {
-    const pro = await startSandbox({ today: DAY0, plan: 'pro' });
-    const db = join(tempDir(), 'daily.db');
-    try {
-      expect((await sync(pro, DAY0, db, ['--from', '20d'])).code).toBe(0);
-    } finally {
-      await pro.close();
-    }
-    type Daily = {
-      date: string;
-      metric: string;
-      value: number | null;
-      text: string | null;
-      unit: string | null;
-      basis: string;
-      rows: number;
-      min: number | null;
-      max: number | null;
-      mean: number | null;
-      providers: string;
-    };
-    const daily = sqliteQuery<Daily>(db, 'SELECT * FROM daily ORDER BY date DESC, metric');
-    const rows = sqliteRows(db);
-    const on = (date: string, metric: string) =>
-      rows.filter((r) => r.date === date && r.metric === metric);
-    const days = [...new Set(rows.map((r) => r.date))];
-    expect(days.length).toBe(21);
-    expect(daily.some((d) => d.metric.endsWith('_total'))).toBe(false);
-    let severalSteps = 0;
-    for (const date of days) {
-      const steps = sqliteQuery<Daily>(
-        db,
-        `SELECT * FROM daily WHERE metric = 'steps' AND date = '${date}'`,
-      );
-      const total = on(date, 'steps_total');
-      expect(total).toHaveLength(1);
-      expect(steps).toEqual([
-        expect.objectContaining({
-          value: total[0]?.numValue,
-          basis: 'total',
-          unit: 'count',
-          rows: 1,
-        }),
-      ]);
-      const perSource = on(date, 'steps');
-      if (perSource.length > 1) {
-        severalSteps++;
-        const sum = perSource.reduce((acc, r) => acc + Number(r.numValue ?? 0), 0);
-        expect(steps[0]?.value).not.toBe(sum);
-      }
-      const resting = on(date, 'resting_heart_rate');
-      const restingDaily = daily.filter(
-        (d) => d.date === date && d.metric === 'resting_heart_rate',
-      );
-      expect(restingDaily).toEqual(
-        resting.length === 1
-          ? [expect.objectContaining({ value: resting[0]?.numValue, basis: 'single', rows: 1 })]
-          : [],
-      );
-      const hrv = on(date, 'hrv');
-      const hrvDaily = daily.find((d) => d.date === date && d.metric === 'hrv');
-      if (hrv.length > 1) {
-        const values = hrv.map((r) => r.numValue as number);
-        expect(hrvDaily).toEqual(
-          expect.objectContaining({
-            value: null,
-            basis: 'several',
-            rows: hrv.length,
-            min: Math.min(...values),
-            max: Math.max(...values),
-            mean: expect.closeTo(values.reduce((a, b) => a + b, 0) / values.length, 9),
-          }),
-        );
-      }
-      const quality = on(date, 'sleep_quality');
-      if (quality.length === 1) {
-        expect(daily.find((d) => d.date === date && d.metric === 'sleep_quality')).toEqual(
-          expect.objectContaining({ value: null, text: quality[0]?.textValue, basis: 'single' }),
-        );
-      }
-    }
-    // The data has days with several per-app rows, so "never summed" was really checked.
-    expect(severalSteps).toBeGreaterThan(5);
-    // A query for one metric searches the index built for the view: no scan of every row.
-    const plan = execFileSync('/usr/bin/sqlite3', [
-      db,
-      "EXPLAIN QUERY PLAN SELECT * FROM daily WHERE metric = 'steps'",
-    ]).toString();
-    expect(plan).toMatch(/SEARCH metrics USING INDEX metrics_daily/);
-    // One row per metric and day.
-    const keys = daily.map((d) => `${d.date} ${d.metric}`);
-    expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -71,12 +71,23 @@ export function noteOf(s: MetricSummary): string {
     case 'twin':
       return `daily total from ${s.from}${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} ${s.metric} rows (one per source app) left out` : ''}`;
     case 'several':
-      return `several sources a day (${rowsPerDay(s) ?? 0} rows): min/mean/max over all rows, never added up`;
+      return `${severalRows(s)}: min/mean/max over all rows, never added up`;
     case 'text':
       return 'text: counts, not statistics';
     case 'row':
       return '';
   }
+}
+
+/**
+ * What several rows a day are, in words: streamed samples of one source, or one row per
+ * source app (the wording of the several-rows notice of `metrics`).
+ */
+export function severalRows(s: MetricSummary): string {
+  const n = rowsPerDay(s) ?? '0';
+  return s.samples
+    ? `separate samples through the day (${n} rows)`
+    : `several sources a day (${n} rows)`;
 }
 
 /** "2" or "1-3": the fewest and most rows in one day. */

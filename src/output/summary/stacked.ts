@@ -3,7 +3,7 @@
 import type { MetricSummary, NumericDay } from '../../daily/index.ts';
 import { wrap } from '../../lib/wrap.ts';
 import { displayNumber } from './numbers.ts';
-import { rowsPerDay } from './record.ts';
+import { severalRows } from './record.ts';
 import { sparkline } from './sparkline.ts';
 
 export function stackedSummary(
@@ -63,7 +63,7 @@ function note(s: MetricSummary): string {
     case 'twin':
       return ` — daily total from ${s.from}`;
     case 'several':
-      return ` — several sources a day (${rowsPerDay(s)} rows), never added up`;
+      return ` — ${severalRows(s)}, never added up`;
     default:
       return '';
   }

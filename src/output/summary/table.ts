@@ -5,7 +5,7 @@
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 import { BORDERLESS, trimLines } from '../formats/table.ts';
 import { displayNumber } from './numbers.ts';
-import { rowsPerDay } from './record.ts';
+import { severalRows } from './record.ts';
 import { sparkline } from './sparkline.ts';
 import { stackedSummary } from './stacked.ts';
 import { safeSummary } from '../terminal/safe-summary.ts';
@@ -120,9 +120,8 @@ function latestCell(s: MetricSummary): string {
   const latest = s.latest;
   if (latest === null) return '';
   if (!('value' in latest)) return (latest as TextDay).values.join(', ');
-  return latest.rows > 1
-    ? `${displayNumber(latest.min)}-${displayNumber(latest.max)}`
-    : displayNumber(latest.value);
+  // The last day's daily value, as in every other view (under several, the mean of its rows).
+  return displayNumber(latest.value);
 }
 
 /** Shorter than the csv note: a table line should fit a terminal. */
@@ -132,7 +131,7 @@ function tableNote(s: MetricSummary): string {
     case 'twin':
       return `daily total from ${s.from}`;
     case 'several':
-      return `several sources a day (${rowsPerDay(s)} rows), never added up`;
+      return `${severalRows(s)}, never added up`;
     case 'text':
       return `most frequent: ${s.topValues
         .slice(0, 3)

@@ -1,16 +1,47 @@
 // The SQLite target's schema. `metrics` has the API's column names; `daily` applies the API's
 // rule for per-source rows, so the obvious query is the right one.
-export const SCHEMA_VERSION = 1;
+// Version 2: `daily` has one row per metric, provider and day (version 1 mixed providers).
+export const SCHEMA_VERSION = 2;
 
 // A `<metric>_total` twin is listed in `daily` under its base name. The view and the index
 // below use this very expression, so a query on `daily` for one metric is an index search
 // (about 20 ms on 1M rows) rather than a scan that groups every row (about 3 s).
 const IS_TOTAL = "(substr(metric, -6) = '_total' AND length(metric) > 6)";
 const BASE = `CASE WHEN ${IS_TOTAL} THEN substr(metric, 1, length(metric) - 6) ELSE metric END`;
-/** An aggregate over the rows that count: the twin's if the day has one, else all of them. */
+const HAS_TWIN = `max(${IS_TOTAL})`;
+/** An aggregate over the rows that count: the twin's if the provider has one that day, else all. */
 const counted = (fn: string, column: string): string =>
-  `CASE WHEN max(${IS_TOTAL}) THEN ${fn}(CASE WHEN ${IS_TOTAL} THEN ${column} END) ELSE ${fn}(${column}) END`;
-const ROWS = `CASE WHEN max(${IS_TOTAL}) THEN sum(${IS_TOTAL}) ELSE count(*) END`;
+  `CASE WHEN ${HAS_TWIN} THEN ${fn}(CASE WHEN ${IS_TOTAL} THEN ${column} END) ELSE ${fn}(${column}) END`;
+/** Several text rows: a JSON array of their distinct values (text may hold commas). */
+const DISTINCT_TEXTS = `CASE WHEN count(textValue) = 0 THEN NULL WHEN ${HAS_TWIN}
+    THEN json_group_array(DISTINCT textValue) FILTER (WHERE ${IS_TOTAL} AND textValue IS NOT NULL)
+    ELSE json_group_array(DISTINCT textValue) FILTER (WHERE textValue IS NOT NULL) END`;
+const ROWS = `CASE WHEN ${HAS_TWIN} THEN sum(${IS_TOTAL}) ELSE count(*) END`;
+
+// One row per metric, provider and day: two devices are two sources, never mixed. A metric
+// whose provider has its <metric>_total twin that day takes the twin's value (basis 'total');
+// a single row is taken as it is (basis 'single'); several rows and no twin (one per source
+// app, or a stream of samples) are never added up: value is their mean, as in `summary`'s
+// daily series, with basis 'several' and rows, min and max beside it. The twins themselves
+// are listed under their base name, never on their own.
+// Grouped by the index's expression and date first, so WHERE metric = ... searches the index.
+export const DAILY_VIEW_SQL = `
+CREATE VIEW daily AS
+SELECT date,
+  ${BASE} AS metric,
+  provider,
+  ${counted('avg', 'numValue')} AS value,
+  CASE WHEN ${ROWS} = 1 THEN ${counted('max', 'textValue')}
+    ELSE ${DISTINCT_TEXTS} END AS text,
+  ${counted('max', 'unit')} AS unit,
+  CASE WHEN ${ROWS} > 1 THEN 'several' WHEN ${HAS_TWIN} THEN 'total' ELSE 'single' END AS basis,
+  ${ROWS} AS rows,
+  ${counted('min', 'numValue')} AS min,
+  ${counted('max', 'numValue')} AS max,
+  ${counted('avg', 'numValue')} AS mean
+FROM metrics
+GROUP BY ${BASE}, date, provider;
+`;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS metrics (
@@ -38,25 +69,16 @@ CREATE TABLE IF NOT EXISTS sync_state (
   history_floor TEXT,
   schema_version INTEGER NOT NULL
 );
--- One row per metric and day. A metric with a <metric>_total twin that day takes the twin's
--- value (basis 'total'); a metric with a single row that day takes that row (basis 'single');
--- several rows and no twin (several sources, or a stream of samples) get no value at all
--- (basis 'several'): they must not be added up; min, max, mean and rows describe them.
--- The twins themselves are listed under their base name, never on their own.
-CREATE VIEW IF NOT EXISTS daily AS
-SELECT date,
-  ${BASE} AS metric,
-  CASE WHEN ${ROWS} = 1 THEN ${counted('max', 'numValue')} END AS value,
-  CASE WHEN ${ROWS} = 1 THEN ${counted('max', 'textValue')} END AS text,
-  ${counted('max', 'unit')} AS unit,
-  CASE WHEN ${ROWS} > 1 THEN 'several' WHEN max(${IS_TOTAL}) THEN 'total' ELSE 'single' END AS basis,
-  ${ROWS} AS rows,
-  ${counted('min', 'numValue')} AS min,
-  ${counted('max', 'numValue')} AS max,
-  ${counted('avg', 'numValue')} AS mean,
-  CASE WHEN max(${IS_TOTAL}) THEN group_concat(DISTINCT CASE WHEN ${IS_TOTAL} THEN provider END)
-    ELSE group_concat(DISTINCT provider) END AS providers
-FROM metrics
-GROUP BY ${BASE}, date;
+${DAILY_VIEW_SQL}
+PRAGMA user_version = ${SCHEMA_VERSION};
+`;
+
+/**
+ * From an older schema to this one. Only the view changed (version 1's mixed providers), and
+ * a view holds no data: it is dropped and created again; the rows and indexes stay.
+ */
+export const UPGRADE_SQL = `
+DROP VIEW IF EXISTS daily;
+${DAILY_VIEW_SQL}
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;

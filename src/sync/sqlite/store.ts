@@ -15,7 +15,7 @@ import type { SyncFilters } from '../filters.ts';
 import { TargetFormatError } from '../flat/codec.ts';
 import { loadSqlite } from './load.ts';
 import { and, filterSql, identity, rowsOf, saveState } from './queries.ts';
-import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
+import { SCHEMA_SQL, SCHEMA_VERSION, UPGRADE_SQL } from './schema.ts';
 
 export interface SqliteTarget {
   newestDate(): string | undefined;
@@ -81,6 +81,11 @@ export async function openSqliteTarget(
       }
       if (temp === undefined) begin();
       db.exec(SCHEMA_SQL);
+    } else if (version < SCHEMA_VERSION) {
+      // An older healthdata's database: it is upgraded in this sync's transaction, so the
+      // sync writes it even when no row changed.
+      begin();
+      db.exec(UPGRADE_SQL);
     }
   } catch (error) {
     closeQuietly(db, inTransaction);

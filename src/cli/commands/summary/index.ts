@@ -29,10 +29,12 @@ function registerSummary(program: Command, ctx: Context): void {
       `
 The daily value is never a sum of rows. One row a day is the value. A cumulative metric with
 a <metric>_total twin (steps → steps_total) takes the twin: the de-duplicated daily total.
-Several rows a day and no twin (one per source app, or samples) are summarised per row:
-min/mean/max over all rows and the rows per day. Text metrics show their most frequent values.
-A metric from several providers gets one line per provider. The table shows a sparkline of
-the daily values on a terminal; json/ndjson add the daily series.
+Several rows a day and no twin (one per source app, or samples through the day) are
+summarised per row: min/mean/max over all rows and the rows per day; that day's value is the
+mean of its rows. Text metrics show their most frequent values. A metric from several
+providers gets one line per provider. latest is the daily value of the last day with data,
+in every format. On a terminal the table's trend column is a sparkline of the daily values;
+json/ndjson add the daily series.
 
 Examples:
   healthdata summary --demo --from 90d
