@@ -27,7 +27,8 @@ const NO_BASE_URL =
 const NO_API_KEY =
   "no API key is set — run 'healthdata config set api-key' (it reads the key from stdin), or set HEALTHDATA_API_KEY; create a key in the dashboard under AI apps → API keys";
 
-export async function resolveSettings(inputs: SettingInputs): Promise<Settings> {
+/** Each setting from the first place that has it: flag, then environment, then config file. */
+function settingSources(inputs: SettingInputs) {
   let store: ConfigReader | undefined;
   const fromConfig = async (key: 'api-key' | 'base-url'): Promise<Resolved | undefined> => {
     store ??= await inputs.config();
@@ -45,12 +46,25 @@ export async function resolveSettings(inputs: SettingInputs): Promise<Settings> 
     if (nonEmpty(env)) return { value: env, source: envName };
     return fromConfig(key);
   };
-  const baseUrl = await pick(inputs.flags.baseUrl, '--base-url', 'HEALTHDATA_BASE_URL', 'base-url');
+  return {
+    baseUrl: () => pick(inputs.flags.baseUrl, '--base-url', 'HEALTHDATA_BASE_URL', 'base-url'),
+    apiKey: () => pick(inputs.flags.apiKey, '--api-key', 'HEALTHDATA_API_KEY', 'api-key'),
+  };
+}
+
+export async function resolveSettings(inputs: SettingInputs): Promise<Settings> {
+  const sources = settingSources(inputs);
+  const baseUrl = await sources.baseUrl();
   if (!baseUrl) throw new UsageError(NO_BASE_URL, 'no_base_url');
-  const apiKey = await pick(inputs.flags.apiKey, '--api-key', 'HEALTHDATA_API_KEY', 'api-key');
+  const apiKey = await sources.apiKey();
   if (!apiKey) throw new AuthError(NO_API_KEY, 'no_api_key');
   checkApiKey(apiKey.value, apiKey.source);
   return { apiKey, baseUrl };
+}
+
+/** The base URL alone, wherever it is set (for `status` when the key is missing). */
+export async function resolveBaseUrl(inputs: SettingInputs): Promise<Resolved | undefined> {
+  return settingSources(inputs).baseUrl();
 }
 
 function nonEmpty(value: string | undefined): value is string {

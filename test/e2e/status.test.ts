@@ -35,6 +35,18 @@ describe('healthdata status', () => {
     expect(stdout).toContain(`(from the config file ${dir}/config.json)`);
   });
 
+  it('with the key missing, still shows the base URL from the config file', async () => {
+    const dir = tempDir();
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    await runCli(['config', 'set', 'base-url', sandbox.current.url], { env });
+    const { code, stdout } = await runCli(['status'], { env });
+    expect(code).toBe(3);
+    expect(stdout).toContain(
+      `  API      ${sandbox.current.url}  (from the config file ${dir}/config.json)\n`,
+    );
+    expect(stdout).toMatch(/API key +not set/);
+  });
+
   it('-f json for scripts', async () => {
     const { code, stdout } = await runCli(['status', ...sandbox.args(), '-f', 'json']);
     expect(code).toBe(0);

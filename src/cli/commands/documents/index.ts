@@ -36,8 +36,7 @@ function registerDocument(program: Command, ctx: Context, name: Endpoint): void 
     footer(
       ctx,
       `
-On a terminal: titled blocks that fit its width. Piped: json, or csv for a list of records
-(sources); choose with -f.
+On a terminal: titled blocks that fit its width. Piped: ${name === 'sources' ? 'csv, one line per source' : 'json'}; choose with -f.
 
 Examples:
 ${EXAMPLES[name]}`,

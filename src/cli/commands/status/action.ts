@@ -2,7 +2,7 @@
 import { HealthdataError } from '../../../lib/errors.ts';
 import { readConfig } from '../../../config/store.ts';
 import { redactKey } from '../../../config/keys.ts';
-import { resolveSettings, type Settings } from '../../../config/settings.ts';
+import { resolveBaseUrl, resolveSettings, type Settings } from '../../../config/settings.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
@@ -64,20 +64,18 @@ async function check(flags: StatusFlags, ctx: Context, report: StatusReport): Pr
 
 /** The settings, or as much of them as is set before the error that stops the check. */
 async function resolve(flags: StatusFlags, ctx: Context, report: StatusReport): Promise<Settings> {
-  const baseUrl = flags.baseUrl ?? ctx.env['HEALTHDATA_BASE_URL'];
+  const inputs = {
+    flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
+    env: ctx.env,
+    config: () => readConfig(ctx.env),
+  };
   try {
-    return await resolveSettings({
-      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
-      env: ctx.env,
-      config: () => readConfig(ctx.env),
-    });
+    return await resolveSettings(inputs);
   } catch (error) {
-    // A missing key is found after the base URL: show the base URL that was found.
-    if (baseUrl)
-      report.base_url = {
-        value: baseUrl,
-        source: flags.baseUrl ? '--base-url' : 'HEALTHDATA_BASE_URL',
-      };
+    // A missing key is found after the base URL: show the base URL that was found, wherever
+    // it is set (the config file too).
+    const baseUrl = await resolveBaseUrl(inputs).catch(() => undefined);
+    if (baseUrl) report.base_url = { value: baseUrl.value, source: baseUrl.source };
     throw error;
   }
 }

@@ -92,5 +92,6 @@ function failure(code: string): string {
   if (code === 'http_401') return 'the key was rejected (401)';
   if (code.startsWith('http_')) return `the API answered ${code.slice(5)}`;
   if (code === 'no_base_url' || code === 'no_api_key' || code === 'bad_api_key') return 'not tried';
+  if (code === 'timeout') return 'the API did not answer in time (--timeout)';
   return 'the API could not be reached';
 }
