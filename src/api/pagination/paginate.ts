@@ -6,6 +6,7 @@ import { ProtocolError } from '../errors.ts';
 import type { MetricsQuery } from '../types.ts';
 import { firstRows, rowCount, withCut } from './text-page.ts';
 import type { FetchedPage, FetchPage, Page } from './types.ts';
+import { linkedController } from '../../lib/abort.ts';
 
 export interface PaginateOptions {
   pageSize: number;
@@ -28,26 +29,18 @@ export async function* paginate(
   query: MetricsQuery,
   options: PaginateOptions,
 ): AsyncGenerator<Page, void, undefined> {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', stop, { once: true });
+  const { controller, release } = linkedController(options.signal);
   const seen = new Set<string>();
   // Empty pages that keep handing out new cursors would never end: cap how many in a row.
   let empties = 0;
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
   const send = (cursor: string | undefined, rowsLeft: number): InFlight => {
-    // The paginator's abort is forwarded to the request's own controller until the page has
-    // arrived: AbortSignal.any did the same at ~50 µs a page in Node 20 (profiled).
-    const own = new AbortController();
-    const forward = (): void => own.abort(controller.signal.reason);
-    if (controller.signal.aborted) forward();
-    else controller.signal.addEventListener('abort', forward, { once: true });
+    // The paginator's abort reaches the request's own controller until the page has arrived.
+    const own = linkedController(controller.signal);
     const response = fetchPage(query, cursor, Math.min(options.pageSize, rowsLeft), own.signal);
     // If the consumer stops, or a guess was wrong, nobody awaits this: its rejection is expected.
-    response
-      .catch(() => undefined)
-      .finally(() => controller.signal.removeEventListener('abort', forward));
-    return { cursor, response, abort: () => own.abort() };
+    response.catch(() => undefined).finally(own.release);
+    return { cursor, response, abort: () => own.controller.abort() };
   };
   try {
     if (options.signal?.aborted) throw options.signal.reason;
@@ -105,7 +98,7 @@ export async function* paginate(
       yield out;
     }
   } finally {
-    options.signal?.removeEventListener('abort', stop);
+    release();
     controller.abort();
   }
 }

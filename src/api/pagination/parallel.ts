@@ -12,6 +12,7 @@ import { prefetch } from './prefetch.ts';
 import { firstRows, rowCount, withCut } from './text-page.ts';
 import { ProtocolError } from '../errors.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
+import { linkedController } from '../../lib/abort.ts';
 
 export interface ParallelOptions extends PaginateOptions {
   concurrency: number;
@@ -25,9 +26,8 @@ export async function* paginateParallel(
   partitions: readonly MetricsQuery[],
   options: ParallelOptions,
 ): AsyncGenerator<Page, void, undefined> {
-  const controller = new AbortController();
+  const { controller, release } = linkedController(options.signal);
   const stop = (): void => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', stop, { once: true });
   type Source = (onDrained: () => void) => AsyncGenerator<Page, void, undefined>;
   const sources: Source[] = [];
   const lead = options.lead;
@@ -106,7 +106,7 @@ export async function* paginateParallel(
       }
     }
   } finally {
-    options.signal?.removeEventListener('abort', stop);
+    release();
     controller.abort();
     await Promise.allSettled(started.map((s) => s.return(undefined)));
   }

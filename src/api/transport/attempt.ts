@@ -4,6 +4,7 @@
 import type { Dispatcher } from 'undici';
 import { MAX_BODY_BYTES, tooLarge } from './decode.ts';
 import { BODY_DEADLINE, HEADERS_DEADLINE, toNetworkError } from './network-error.ts';
+import { linkedController } from '../../lib/abort.ts';
 
 export interface HttpOptions {
   dispatcher: Dispatcher;
@@ -39,10 +40,7 @@ export async function attempt(
   // undici times headers with its coarse timers (about a second's resolution), so --timeout 0.2
   // waited a second; a native timer holds sub-second timeouts too. It stops at the headers: the
   // body has its own deadline (readBody).
-  const controller = new AbortController();
-  const forward = (): void => controller.abort(signal?.reason);
-  if (signal?.aborted) forward();
-  else signal?.addEventListener('abort', forward, { once: true });
+  const { controller, release } = linkedController(signal);
   const timer = setTimeout(
     () =>
       controller.abort(Object.assign(new Error('headers deadline'), { code: HEADERS_DEADLINE })),
@@ -79,7 +77,7 @@ export async function attempt(
     options.log?.(`GET ${options.redact(url.href)} → ${status} (${elapsed(started, options)} ms)`);
     return { status, headers: response.headers, body };
   } finally {
-    signal?.removeEventListener('abort', forward);
+    release();
   }
 }
 

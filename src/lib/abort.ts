@@ -1,0 +1,23 @@
+// A child AbortController that follows a parent signal until released: the parent's abort, and
+// its reason, reach the child; release() stops following once the child's work is done, so a
+// long-lived parent (a whole export) does not collect one listener per request. AbortSignal.any
+// does the same at ~50 µs a call in Node 20 (profiled for issue 14).
+
+export interface Linked {
+  readonly controller: AbortController;
+  readonly signal: AbortSignal;
+  /** Stops following the parent. */
+  release(): void;
+}
+
+export function linkedController(parent: AbortSignal | undefined): Linked {
+  const controller = new AbortController();
+  const forward = (): void => controller.abort(parent?.reason);
+  if (parent?.aborted) forward();
+  else parent?.addEventListener('abort', forward, { once: true });
+  return {
+    controller,
+    signal: controller.signal,
+    release: () => parent?.removeEventListener('abort', forward),
+  };
+}
