@@ -23,17 +23,24 @@ export function rangeReason(query: MetricsQuery, meta: Meta | undefined): string
 /** Reasons from the catalog: names asked for that it does not list. */
 export function nameReasons(query: MetricsQuery, catalog: CatalogNames): string[] {
   const reasons: string[] = [];
-  const check = (kind: string, asked: readonly string[] | undefined, known: string[]): void => {
+  // Metric names are matched exactly (`-m Steps` finds nothing), provider names in any case.
+  const check = (
+    kind: string,
+    asked: readonly string[] | undefined,
+    known: string[],
+    anyCase: boolean,
+  ): void => {
     if (known.length === 0) return;
-    const lower = new Set(known.map((k) => k.toLowerCase()));
+    const fold = (name: string): string => (anyCase ? name.toLowerCase() : name);
+    const names = new Set(known.map(fold));
     for (const name of asked ?? []) {
-      if (lower.has(name.toLowerCase())) continue;
+      if (names.has(fold(name))) continue;
       const near = closestName(name, known);
       reasons.push(`no ${kind} named '${name}'${near ? `; did you mean '${near}'?` : ''}`);
     }
   };
-  check('metric', query.metric, catalog.metrics);
-  check('provider', query.provider, catalog.providers);
+  check('metric', query.metric, catalog.metrics, false);
+  check('provider', query.provider, catalog.providers, true);
   return reasons;
 }
 

@@ -24,6 +24,18 @@ describe('empty results are explained', () => {
     expect(catalogRequests(mark)).toBe(1);
   });
 
+  it('a misspelt name beside good ones, and a metric in the wrong case, are named too', async () => {
+    const list = await hd('-m', 'steps_totl,hrv', '--from', '3d');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(',hrv,');
+    expect(list.stderr).toContain("no metric named 'steps_totl'; did you mean 'steps_total'?");
+    const cased = await hd('-m', 'Steps', '--from', '3d');
+    expect(cased.stderr).toContain("no metric named 'Steps'; did you mean 'steps'?");
+    // A text metric in the list is known to the catalog: nothing to say about it.
+    const text = await hd('-m', 'mood,hrv', '--from', '3d');
+    expect(text.stderr).not.toContain('no metric named');
+  });
+
   it('an unknown provider, with no suggestion when nothing is close', async () => {
     const result = await hd('-p', 'zzzzzzzzzz', '--from', '30d');
     expect(result.stderr).toContain("no provider named 'zzzzzzzzzz'");

@@ -91,7 +91,16 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       }
       await sink.end(meta);
       progress.clear();
-      if (rows === 0 && !flags.quiet) await explainEmpty(api.client, query, meta, signal, notices);
+      if (!flags.quiet) {
+        // An empty result is explained; so is a name in -m that matched nothing beside others
+        // that did (a typo in a list). The scan above saw every numeric row's metric; a text
+        // metric it skips costs only the catalog request.
+        const unmatched = query.metric?.filter((m) => !several.seen(m)) ?? [];
+        if (rows === 0) await explainEmpty(api.client, query, meta, signal, notices);
+        else if (unmatched.length > 0) {
+          await explainEmpty(api.client, { metric: unmatched }, meta, signal, notices);
+        }
+      }
       if (!flags.quiet) await reportSeveralRows(several, api.client, notices, signal);
       if (cut) {
         notices.warn(
