@@ -166,6 +166,19 @@ describe('progress', () => {
     ).toBe('10 rows · 1 page · 0 rows/s');
   });
 
+  it('never wider than the terminal, colour or not (a wrapped line breaks the redraw)', () => {
+    const state = { rows: 4000, pages: 4, elapsedMs: 1250, fraction: 0.23 };
+    for (const colours of [plain, palette(true)]) {
+      for (const width of [30, 60, 80]) {
+        const line = progressLine(state, width, colours);
+        expect(stringWidth(line), `${width}`).toBeLessThan(width);
+      }
+    }
+    expect(progressLine(state, 60, plain)).toBe(
+      '█████░░░░░░░░░░░░░░░  23% ETA 4s  4,000 rows · 4 pages · 3…',
+    );
+  });
+
   it('redraws at most every 100 ms of the clock, and clears its line', () => {
     let now = 0;
     const written: string[] = [];

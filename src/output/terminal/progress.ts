@@ -39,18 +39,19 @@ export function progressLine(state: ProgressState, width: number, p: Palette): s
   const perSecond = state.elapsedMs > 0 ? Math.round((state.rows * 1000) / state.elapsedMs) : 0;
   const pages = `${count(state.pages)} page${state.pages === 1 ? '' : 's'}`;
   const numbers = `${count(state.rows)} rows · ${pages} · ${count(perSecond)} rows/s`;
-  let bar = '';
-  if (state.fraction !== undefined) {
-    const filled = Math.round(state.fraction * BAR);
-    const pct = `${Math.floor(state.fraction * 100)}%`.padStart(4);
-    const remaining =
-      state.fraction > 0 ? (state.elapsedMs * (1 - state.fraction)) / state.fraction : undefined;
-    const eta = remaining === undefined ? '' : ` ETA ${duration(remaining)}`;
-    bar = `${'█'.repeat(filled)}${p.dim('░'.repeat(BAR - filled))} ${pct}${eta}  `;
-  }
-  const plain = `${bar}${numbers}`;
-  // The bar holds colour codes, so cut the numbers, not the whole line, when it is too narrow.
-  return state.fraction === undefined || !p.enabled ? truncate(plain, width - 1) : plain;
+  if (state.fraction === undefined) return truncate(numbers, width - 1);
+  const filled = Math.round(state.fraction * BAR);
+  const pct = `${Math.floor(state.fraction * 100)}%`.padStart(4);
+  const remaining =
+    state.fraction > 0 ? (state.elapsedMs * (1 - state.fraction)) / state.fraction : undefined;
+  const eta = remaining === undefined ? '' : ` ETA ${duration(remaining)}`;
+  const after = ` ${pct}${eta}  `;
+  // A line wider than the terminal wraps, and the next redraw (\r) starts a new line instead of
+  // overwriting it. The bar may hold colour codes, so the numbers are cut, not the whole line;
+  // on a very narrow terminal the bar goes too.
+  const room = width - 1 - BAR - after.length;
+  if (room < 8) return truncate(`${pct.trim()}${eta}  ${numbers}`, width - 1);
+  return `${'█'.repeat(filled)}${p.dim('░'.repeat(BAR - filled))}${after}${truncate(numbers, room)}`;
 }
 
 export interface LiveProgress {
