@@ -13,6 +13,7 @@ import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
 import { checkRows } from './row-check.ts';
 import { provePage, type ProvenPage } from './pagination/page-text.ts';
+import { text as textOf } from './transport/decode.ts';
 import { textPage } from './pagination/text-page.ts';
 import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
 
@@ -83,8 +84,9 @@ export class HealthClient {
     params?: URLSearchParams,
     signal?: AbortSignal,
   ): Promise<JsonResponse> {
-    const response = await this.#getText(path, params, signal);
-    return { body: this.#parseJson(response), text: response.text, status: response.status };
+    const response = await this.#get(path, params, signal);
+    const text = textOf(response.body);
+    return { body: this.#parseJson(response, text), text, status: response.status };
   }
 
   /** One metrics page, fetched but not yet parsed: see FetchedPage. */
@@ -102,16 +104,17 @@ export class HealthClient {
     // The cursor is opaque: sent back exactly as received (URLSearchParams encodes it).
     if (cursor !== undefined) params.set('cursor', cursor);
     params.set('limit', String(limit));
-    const response = await this.#getText('api/v1/metrics', params, signal);
+    const response = await this.#get('api/v1/metrics', params, signal);
     return {
-      cursorHint: peekNextCursor(response.text),
+      cursorHint: peekNextCursor(response.body),
       parse: () => {
-        // The common case: rows proven canonical and well-typed are not parsed now.
-        const proven = provePage(response.text);
+        // The common case: rows proven canonical and well-typed are kept as the body's bytes,
+        // neither decoded nor parsed (page-text.ts).
+        const proven = provePage(response.body);
         const fast = proven && this.#explained(response, () => provenPage(proven));
         if (fast) return fast;
         // Numbers JSON.parse would change (1e400, 20-digit integers) are kept as sent.
-        const body = this.#parseJson(response, true);
+        const body = this.#parseJson(response, textOf(response.body), true);
         return this.#explained(response, () => ({ ...toMetricsPage(body), cut: false }));
       },
     };
@@ -126,7 +129,7 @@ export class HealthClient {
     return (await this.fetchMetricsPage(query, cursor, limit, signal)).parse();
   }
 
-  #getText(
+  #get(
     path: string,
     params: URLSearchParams | undefined,
     signal?: AbortSignal,
@@ -155,13 +158,13 @@ export class HealthClient {
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;
       throw new ProtocolError(
-        `${error.message} (status ${response.status}): "${visible(excerpt(this.#redact(response.text)))}"`,
+        `${error.message} (status ${response.status}): "${visible(excerpt(this.#redact(textOf(response.body))))}"`,
         error.code,
       );
     }
   }
 
-  #parseJson({ status, text, contentType }: HttpResult, exact = false): unknown {
+  #parseJson({ status, contentType }: HttpResult, text: string, exact = false): unknown {
     try {
       return exact && mayHaveInexactNumbers(text)
         ? parseExact(text)

@@ -1,18 +1,25 @@
 // Finds metrics with several rows for one date and provider while `metrics` streams, for the
-// notice that they must not be added up. This runs on every row of million-row exports, so it
-// allocates nothing per row (scanText: the three short strings it compares): rows come newest first (spec: metrics, rule 2), so a metric only
-// needs the date it is on and the providers seen on that date. A metric, once found, is
+// notice that they must not be added up. This runs on every row of million-row exports, so a
+// proven page is read from its bytes (scanBytes), and its names come from a ByteNames table:
+// nothing is allocated per row. Rows come newest first (spec: metrics, rule 2), so a metric
+// only needs the date it is on and the providers seen on that date. A metric, once found, is
 // skipped. Only numeric rows count: text rows are never added up anyway.
-import { ROW_BOUNDARY, type CanonicalRows } from '../api/pagination/page-text.ts';
+import type { CanonicalRows } from '../api/pagination/page-text.ts';
+import {
+  DATE_AT,
+  END,
+  FLAGS,
+  forEachRow,
+  HAS_ESCAPE,
+  METRIC,
+  METRIC_END,
+  newRowCells,
+  NUM,
+  PROVIDER,
+  PROVIDER_END,
+} from '../api/pagination/row-bytes.ts';
 import type { MetricRow } from '../api/types.ts';
-
-// Offsets in a proven row's text: `{"date":"` the date, `","provider":"` the provider,
-// `","metric":"` the metric, `","numValue":` its value.
-const DATE_AT = '{"date":"'.length;
-const PROVIDER_AT = DATE_AT + 10 + '","provider":"'.length;
-const METRIC_AFTER = '","metric":"'.length;
-const NUM_AFTER = '","numValue":'.length;
-const NULL = 0x6e; // 'n'
+import { ByteNames } from './byte-names.ts';
 
 export interface SeveralRowsExample {
   date: string;
@@ -33,6 +40,8 @@ export class SeveralRowsDetector {
   readonly #states = new Map<string, MetricState>();
   readonly #found = new Map<string, SeveralRowsExample>();
   #last: MetricState | undefined;
+  readonly #names = new ByteNames();
+  readonly #cells = newRowCells();
 
   scan(rows: readonly MetricRow[]): void {
     for (let i = 0; i < rows.length; i++) {
@@ -47,31 +56,28 @@ export class SeveralRowsDetector {
    * The same as scan(page.data), but read off a proven page's text (page-text.ts) without
    * parsing it: an export then parses no row even when this notice may be shown.
    */
-  scanText({ text, count }: CanonicalRows): void {
-    let backslash = text.indexOf('\\');
-    for (let at = 0, n = 0; n < count; n++) {
-      // The row's closing brace: just before the next boundary, or the text's last character.
-      const next = text.indexOf(ROW_BOUNDARY, at);
-      const end = next === -1 ? text.length - 1 : next;
-      const row = (): MetricRow => JSON.parse(text.slice(at, end + 1)) as MetricRow;
-      if (backslash !== -1 && backslash < at) backslash = text.indexOf('\\', at);
-      if (backslash !== -1 && backslash < end) {
-        // An escape in a string: the next quote may not end it. Parse this row alone.
-        this.scan([row()]);
-      } else {
-        // `{"date":"YYYY-MM-DD","provider":"…","metric":"…","numValue":…`, no escapes.
-        const provider = at + PROVIDER_AT;
-        const providerEnd = text.indexOf('"', provider);
-        const metric = providerEnd + METRIC_AFTER;
-        const metricEnd = text.indexOf('"', metric);
-        if (text.charCodeAt(metricEnd + NUM_AFTER) !== NULL) {
-          const date = text.slice(at + DATE_AT, at + DATE_AT + 10);
-          const name = text.slice(metric, metricEnd);
-          if (this.#row(name, date, text.slice(provider, providerEnd))) this.#example(row());
+  /** The rows of a proven page, read from its bytes. */
+  scanBytes(rows: CanonicalRows): void {
+    const src = rows.bytes;
+    const row = (at: number, end: number): MetricRow =>
+      JSON.parse(src.toString('utf8', at, end + 1)) as MetricRow;
+    forEachRow(
+      rows,
+      (at, cells) => {
+        // An escape in a string: its bytes are not its text. Parse this row alone.
+        if (((cells[FLAGS] as number) & HAS_ESCAPE) !== 0) {
+          this.scan([row(at, cells[END] as number)]);
+          return;
         }
-      }
-      at = end + 2;
-    }
+        if (cells[NUM] === -1) return;
+        const names = this.#names;
+        const metric = names.name(src, cells[METRIC] as number, cells[METRIC_END] as number);
+        const date = names.name(src, at + DATE_AT, at + DATE_AT + 10);
+        const provider = names.name(src, cells[PROVIDER] as number, cells[PROVIDER_END] as number);
+        if (this.#row(metric, date, provider)) this.#example(row(at, cells[END] as number));
+      },
+      this.#cells,
+    );
   }
 
   /** One numeric row. True when it shows its metric has several rows for one date and provider. */

@@ -8,7 +8,8 @@ import { HealthdataError } from '../lib/errors.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface Destination {
-  write(text: string): Promise<void>;
+  /** Text, or UTF-8 bytes (a page written from the server's bytes: page-text.ts). */
+  write(chunk: string | Uint8Array): Promise<void>;
   /** Flushes and, for files, commits. Only called after a complete, successful export. */
   end(): Promise<void>;
 }
@@ -60,10 +61,10 @@ export function streamDestination(stream: Writable, options: StreamOptions = {})
       throw translate(error);
     });
   return {
-    async write(text) {
+    async write(chunk) {
       check();
-      if (text === '') return;
-      if (!stream.write(text)) await drain();
+      if (chunk.length === 0) return;
+      if (!stream.write(chunk)) await drain();
       check();
     },
     async end() {

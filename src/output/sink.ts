@@ -19,7 +19,8 @@ export interface RowSink {
 export interface Encoder {
   /** Text before the first row (e.g. a CSV header). */
   start?(meta: Meta | undefined): string;
-  rows(page: PageRows): string;
+  /** Text, or the UTF-8 bytes of a page written from its bytes (csv-bytes.ts, json-lines.ts). */
+  rows(page: PageRows): string | Buffer;
   /** Text after the last row (e.g. closing a JSON document). */
   finish?(meta: Meta | undefined): string;
 }
@@ -35,7 +36,10 @@ export function textSink(encoder: Encoder, out: Destination): RowSink {
     async write(page, meta) {
       const head = begin(meta);
       if (head === '' && rowCount(page) === 0) return;
-      await out.write(head + encoder.rows(page));
+      const rows = encoder.rows(page);
+      if (typeof rows === 'string') return out.write(head + rows);
+      await out.write(head);
+      await out.write(rows);
     },
     async end(meta) {
       await out.write(begin(meta) + (encoder.finish?.(meta) ?? ''));

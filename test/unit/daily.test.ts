@@ -159,7 +159,7 @@ describe('SeveralRowsDetector', () => {
             byRows.scan(rows);
             const page = provePage(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);
             expect(page).toBeDefined();
-            byText.scanText(page!.rows);
+            byText.scanBytes(page!.rows);
             proven++;
           }
           expect([...byText.found]).toEqual([...byRows.found]);

@@ -2,9 +2,10 @@
 // for the parsed rows, and the rows have the spec's types. Checked over random rows written in
 // random spellings of JSON: the answer is either undefined (fall back) or identical to
 // JSON.stringify, with rows that checkRows accepts.
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage, rowsText } from '../../src/api/pagination/page-text.ts';
 import { canonicalRows, lastDate, rowCount, textPage } from '../../src/api/pagination/text-page.ts';
 import { checkRows } from '../../src/api/row-check.ts';
 import type { MetricRow } from '../../src/api/types.ts';
@@ -26,7 +27,10 @@ function both(text: string): { fast: string | undefined; reference: string } {
     expect(lastDate(page)).toBe(data.at(-1)?.date);
     expect(page.data).toEqual(data);
   }
-  return { fast: proven?.rows.text, reference: JSON.stringify(data).slice(1, -1) };
+  return {
+    fast: proven === undefined ? undefined : rowsText(proven.rows),
+    reference: JSON.stringify(data).slice(1, -1),
+  };
 }
 
 const awkwardChar = fc.constantFrom(
@@ -229,6 +233,66 @@ describe('provePage', () => {
   });
 });
 
+describe('provePage on bytes', () => {
+  // Bytes a proof must look at closely: structure, digits, escapes, control and non-ASCII bytes.
+  const byte = fc.oneof(
+    fc.constantFrom(...Buffer.from('0123456789.-eE",:{}[]\\unbfrt ')),
+    fc.constantFrom(0x00, 0x1f, 0x7f, 0x80, 0xbf, 0xc3, 0xe2, 0xed, 0xf0, 0xff),
+    fc.integer({ min: 0, max: 255 }),
+  );
+  // Rows the proof takes as they are: an edit decides.
+  const provable = fc.record({
+    date: fc.constantFrom('2026-11-22', '1999-01-31'),
+    provider: text,
+    metric: fc.constantFrom('hrv', 'steps'),
+    numValue: fc.oneof(
+      fc.integer(),
+      fc.integer().map((n) => n / 100),
+      fc.constant(null),
+    ),
+    textValue: fc.oneof(text, fc.constant(null)),
+    unit: fc.constantFrom('ms', '°C', null),
+    stream: fc.boolean(),
+  });
+  it('hands back exactly canonical rows, for pages with random bytes changed', () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(
+        fc.array(provable, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), byte), { minLength: 1, maxLength: 2 }),
+        (rows, edits) => {
+          const bytes = Buffer.from(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);
+          for (const [at, value] of edits) bytes[at % bytes.length] = value;
+          const proven = provePage(bytes);
+          if (proven === undefined) return;
+          taken++;
+          expect(isUtf8(bytes)).toBe(true);
+          // And its rows are JSON.stringify's text of the rows they stand for. (What follows
+          // them is the client's to parse: an edit may have broken it.)
+          const text = rowsText(proven.rows);
+          const data = JSON.parse(`[${text}]`) as MetricRow[];
+          expect(() => checkRows(data)).not.toThrow();
+          expect(text).toBe(JSON.stringify(data).slice(1, -1));
+          expect(proven.rows.count).toBe(data.length);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    // Many edits leave a valid page (a digit for a digit, a letter in a string): those count.
+    expect(taken).toBeGreaterThan(200);
+  });
+
+  it('refuses a body that is not valid UTF-8, which the text would not say exactly', () => {
+    const page = Buffer.from(
+      '{"data":[{"date":"2026-11-22","provider":"Ring\u00e9","metric":"m","numValue":1,"textValue":null,"unit":"x","stream":false}]}',
+    );
+    const fine = Buffer.from(page.toString().replace('\\u00e9', 'é'));
+    expect(provePage(fine)?.rows.count).toBe(1);
+    const broken = Buffer.concat([fine.subarray(0, 50), Buffer.from([0xc3]), fine.subarray(52)]);
+    expect(provePage(broken)).toBeUndefined();
+  });
+});
+
 describe("provePage on the sandbox's pages", () => {
   const sandbox = useSandbox({ plan: 'pro' });
 
@@ -260,7 +324,9 @@ describe('joinRows on canonical text', () => {
         const data = (JSON.parse(text) as { data: MetricRow[] }).data;
         const proven = provePage(text);
         const page = proven ? textPage(proven.rows, null, undefined) : { data };
-        expect(joinRows(page, sep)).toBe(data.map((r) => JSON.stringify(r)).join(sep));
+        const joined = data.map((r) => JSON.stringify(r)).join(sep);
+        expect(String(joinRows(page, sep))).toBe(joined);
+        expect(String(joinRows(page, sep, '[', ']\n'))).toBe(`[${joined}]\n`);
       }),
       { numRuns: 1_000 },
     );

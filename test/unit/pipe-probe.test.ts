@@ -18,6 +18,30 @@ describe('withReaderProbe', () => {
     expect(chunks.join('')).not.toContain('\uFFFD');
   });
 
+  it('takes pages as bytes too, mixed with text, and holds back whole characters', async () => {
+    const stream = new PassThrough();
+    const received: Buffer[] = [];
+    stream.on('data', (c: Buffer) => received.push(c));
+    const out = withReaderProbe(streamDestination(stream), stream);
+    const parts: (string | Buffer)[] = [
+      Buffer.from('2026-11-22,WristBand,°C\n'),
+      'text\n',
+      Buffer.from('😀é'),
+      Buffer.from('ab'),
+      Buffer.from('€'.repeat(10)),
+      '',
+      Buffer.alloc(0),
+      'end\n',
+    ];
+    for (const part of parts) await out.write(part);
+    await new Promise((r) => setTimeout(r, 350));
+    await out.end();
+    const all = Buffer.concat(received);
+    expect(all.toString('utf8')).toBe(parts.map((p) => p.toString()).join(''));
+    // No chunk split a character: each decodes on its own without a replacement character.
+    for (const chunk of received) expect(chunk.toString('utf8')).not.toContain('\uFFFD');
+  });
+
   it('a probe to a reader that left reports the closed pipe without a further write', async () => {
     const stream = new PassThrough();
     let closed = false;

@@ -4,13 +4,28 @@
 // aborted request, never a wrong row.
 
 const KEY = '"next_cursor"';
+const KEY_BYTES = Buffer.from(KEY);
 
-/** The cursor as a string, null for the last page, or undefined when the text does not say plainly. */
-export function peekNextCursor(text: string): string | null | undefined {
+/**
+ * The cursor as a string, null for the last page, or undefined when the body does not say
+ * plainly. Given the body's bytes, only the text from the key on is decoded.
+ */
+export function peekNextCursor(body: string | Buffer): string | null | undefined {
   // Servers put it after `data` as a rule, so search from the end. Inside a JSON string a quote is
-  // always escaped, so an unescaped `"next_cursor"` can only be a key.
-  const at = text.lastIndexOf(KEY);
-  if (at < 0 || text.indexOf(KEY) !== at) return undefined;
+  // always escaped, so an unescaped `"next_cursor"` can only be a key. (In UTF-8 every byte of
+  // a non-ASCII character is 0x80 or more: the key's bytes are found only where the key is.)
+  if (typeof body !== 'string') {
+    const at = body.lastIndexOf(KEY_BYTES);
+    if (at < 0 || body.indexOf(KEY_BYTES) !== at) return undefined;
+    return cursorAfterKey(body.toString('utf8', at), 0);
+  }
+  const at = body.lastIndexOf(KEY);
+  if (at < 0 || body.indexOf(KEY) !== at) return undefined;
+  return cursorAfterKey(body, at);
+}
+
+/** The value of the key that starts at `at`. */
+function cursorAfterKey(text: string, at: number): string | null | undefined {
   let i = at + KEY.length;
   while (isSpace(text.charCodeAt(i))) i++;
   if (text[i] !== ':') return undefined;

@@ -1,12 +1,13 @@
-// A page whose rows were proven canonical (page-text.ts) keeps their text, and parses them only
+// A page whose rows were proven canonical (page-text.ts) keeps their bytes, and parses them only
 // when something reads `data`: an ndjson or csv export of such pages never calls JSON.parse on
-// a row. The text rides on the page as a hidden (non-enumerable) property, so a page rebuilt
-// with other rows (`{ ...page, data: page.data.slice(0, n) }`) can never carry stale text.
+// a row. The bytes ride on the page as a hidden (non-enumerable) property, so a page rebuilt
+// with other rows (`{ ...page, data: page.data.slice(0, n) }`) can never carry stale rows.
 import type { Meta, MetricRow } from '../types.ts';
-import type { CanonicalRows } from './page-text.ts';
+import { rowsText, type CanonicalRows } from './page-text.ts';
 import type { Page } from './types.ts';
 
 const ROWS = Symbol('canonical rows');
+const ROW_START = Buffer.from('{"date":"');
 const PARSED = Symbol('parsed rows');
 
 /** Anything that holds rows: a Page, or `{ data }` built by hand. */
@@ -25,7 +26,7 @@ interface Hidden {
 // peak RSS grew with the export (~100 MB promoted per 1M rows; --trace-gc-nvp).
 function parsedRows(this: Hidden): MetricRow[] {
   // Proven: valid JSON, the spec's types, every number exact. Nothing left to check.
-  return (this[PARSED] ??= JSON.parse(`[${this[ROWS].text}]`) as MetricRow[]);
+  return (this[PARSED] ??= JSON.parse(`[${rowsText(this[ROWS])}]`) as MetricRow[]);
 }
 
 const HIDDEN = { writable: true, enumerable: false, configurable: false } as const;
@@ -44,7 +45,7 @@ export function textPage(
   return page as Page;
 }
 
-/** The page's rows as JSON.stringify writes them, when proven; undefined otherwise. */
+/** The page's rows as JSON.stringify writes them (bytes), when proven; undefined otherwise. */
 export function canonicalRows(page: PageRows): CanonicalRows | undefined {
   return (page as Partial<Hidden>)[ROWS];
 }
@@ -59,8 +60,8 @@ export function lastDate(page: PageRows): string | undefined {
   const rows = canonicalRows(page);
   if (rows === undefined) return page.data.at(-1)?.date;
   // Canonical rows start `{"date":"YYYY-MM-DD"`; the last such start is the last row's.
-  const at = rows.text.lastIndexOf('{"date":"');
-  return at === -1 ? undefined : rows.text.slice(at + 9, at + 19);
+  const at = rows.bytes.lastIndexOf(ROW_START);
+  return at === -1 ? undefined : rows.bytes.toString('latin1', at + 9, at + 19);
 }
 
 /** The same page with `cut` set; unparsed rows stay unparsed. */

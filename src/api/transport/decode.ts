@@ -16,12 +16,13 @@ const loadZlib = (): typeof Zlib =>
 /** The default cap on a response body, compressed or decoded. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-export function decode(
+/** The body's bytes with every Content-Encoding undone. */
+export function inflate(
   body: Buffer,
   encoding: string | undefined,
   status: number,
   maxBytes: number = MAX_BODY_BYTES,
-): string {
+): Buffer {
   // Content-Encoding lists codings in the order they were applied; undo them in reverse.
   const codings = (encoding ?? '')
     .split(',')
@@ -51,7 +52,7 @@ export function decode(
       );
     }
   }
-  return text(data);
+  return data;
 }
 
 export function tooLarge(maxBytes: number, what: 'decoded' | 'as sent'): NetworkError {

@@ -3,14 +3,18 @@
 // origin: it is dropped from any request to another one.
 import { NetworkError } from '../errors.ts';
 import { attempt, header, type HttpOptions } from './attempt.ts';
-import { decode } from './decode.ts';
+import { inflate, text as textOf } from './decode.ts';
 import { isLoopback } from './origin.ts';
 import { parseRetryAfter } from './retry.ts';
 import { errorFromResponse } from './status-error.ts';
 
 export interface HttpResult {
   status: number;
-  text: string;
+  /**
+   * The body, decoded from its Content-Encoding: bytes, not text. A page's rows are written
+   * from these bytes (page-text.ts), so its text need not live on the JS heap.
+   */
+  body: Buffer;
   contentType: string;
 }
 
@@ -53,9 +57,9 @@ export async function httpGet(
       continue;
     }
     const ok = status >= 200 && status < 300;
-    let text: string;
+    let body: Buffer;
     try {
-      text = decode(
+      body = inflate(
         response.body,
         header(response.headers, 'content-encoding'),
         status,
@@ -65,20 +69,20 @@ export async function httpGet(
       // An error's status is what counts; a body that will not decode (an empty gzip 401)
       // must not turn it into a retried decoding failure.
       if (ok) throw error;
-      text = '';
+      body = Buffer.alloc(0);
     }
     if (!ok) {
       const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), options.now());
       // A server may echo the key in an error body: it must not reach a message or a log.
       throw errorFromResponse(
         status,
-        options.redact(text),
+        options.redact(textOf(body)),
         options.redact(url.href),
         retryAfter,
         options.keySource,
       );
     }
-    return { status, text, contentType: header(response.headers, 'content-type') ?? '' };
+    return { status, body, contentType: header(response.headers, 'content-type') ?? '' };
   }
 }
 

@@ -12,7 +12,7 @@ import { columnsOf, mainArray } from '../documents.ts';
 import { COLUMNS, textSink, type Encoder } from '../sink.ts';
 import { canonicalRows } from '../../api/pagination/text-page.ts';
 import { fastLine, type Delimiter } from './csv-fast.ts';
-import { csvFromText } from './csv-text.ts';
+import { csvFromBytes } from './csv-bytes.ts';
 import type { DocumentOptions, JsonDocument, OutputFormat } from './format.ts';
 
 interface DelimitedOptions {
@@ -62,9 +62,9 @@ export function delimitedEncoder(options: DelimitedOptions): Encoder {
     rows(page) {
       const line = (row: MetricRow): string =>
         fastLine(row, options.delimiter) ?? stringify([toCells(row)], reference);
-      // A proven page is read off its text, its rows never parsed (csv-text.ts).
+      // A proven page is copied from its bytes, its rows never parsed (csv-bytes.ts).
       const canonical = canonicalRows(page);
-      if (canonical !== undefined) return csvFromText(canonical, options.delimiter, line);
+      if (canonical !== undefined) return csvFromBytes(canonical, options.delimiter, line);
       let text = '';
       for (const row of page.data) text += line(row);
       return text;

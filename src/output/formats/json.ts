@@ -38,9 +38,9 @@ function jsonEncoder(): Encoder {
     start: () => '{"data":[',
     rows(page) {
       if (rowCount(page) === 0) return '';
-      const text = (first ? '\n' : ',\n') + joinRows(page, ',\n');
+      const rows = joinRows(page, ',\n', first ? '\n' : ',\n');
       first = false;
-      return text;
+      return rows;
     },
     finish: (meta) => `${first ? '' : '\n'}],"meta":${JSON.stringify(meta ?? null)}}\n`,
   };

@@ -7,7 +7,7 @@ import type { OutputFormat } from './format.ts';
 
 export const ndjson: OutputFormat = {
   rows: (out) =>
-    textSink({ rows: (page) => (rowCount(page) === 0 ? '' : joinRows(page, '\n') + '\n') }, out),
+    textSink({ rows: (page) => (rowCount(page) === 0 ? '' : joinRows(page, '\n', '', '\n')) }, out),
   document: ({ body }) =>
     (mainArray(body) ?? [body]).map((item) => JSON.stringify(item) + '\n').join(''),
 };

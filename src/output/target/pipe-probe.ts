@@ -41,10 +41,20 @@ export function withReaderProbe(inner: Destination, stream: Writable): Destinati
     probes = 0;
   };
   return {
-    async write(text) {
-      if (text === '') return;
+    async write(chunk) {
+      if (chunk.length === 0) return;
       cancel();
-      const all = held + text;
+      if (typeof chunk !== 'string') {
+        // A page as bytes: what was held goes first, then all but the page's last characters.
+        const cut = lastCharacters(chunk, HOLD);
+        const before = held;
+        held = Buffer.from(chunk.buffer, chunk.byteOffset + cut, chunk.length - cut).toString();
+        if (before !== '') await inner.write(before);
+        if (cut > 0) await inner.write(chunk.subarray(0, cut));
+        schedule();
+        return;
+      }
+      const all = held + chunk;
       let cut = Math.max(0, all.length - HOLD);
       // Do not split a surrogate pair between what is written and what is held.
       if (cut > 0 && /[\uDC00-\uDFFF]/.test(all[cut] ?? '')) cut -= 1;
@@ -60,4 +70,14 @@ export function withReaderProbe(inner: Destination, stream: Writable): Destinati
       await inner.end();
     },
   };
+}
+
+/** Where the last `count` characters of UTF-8 bytes start (a byte that does not continue one). */
+function lastCharacters(bytes: Uint8Array, count: number): number {
+  let at = bytes.length;
+  for (let seen = 0; at > 0 && seen < count;) {
+    at--;
+    if (((bytes[at] as number) & 0xc0) !== 0x80) seen++;
+  }
+  return at;
 }

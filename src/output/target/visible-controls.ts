@@ -7,7 +7,13 @@ import type { Destination } from '../destination.ts';
 
 export function withVisibleControls(inner: Destination): Destination {
   return {
-    write: (text) => inner.write(visibleKeepingLayout(text)),
+    // Bytes come whole pages at a time, so no character is split between two writes.
+    write: (chunk) =>
+      inner.write(visibleKeepingLayout(typeof chunk === 'string' ? chunk : utf8(chunk))),
     end: () => inner.end(),
   };
+}
+
+function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -56,6 +56,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     palette: terminalView(ctx).err,
   });
   const api = await connectClient(flags, ctx, notices, Math.max(4, flags.parallel + 1));
+  // Peak memory stays flat however many rows stream by (main.ts).
+  ctx.tuneForStreaming?.();
   // Aborted when the reader of stdout goes away: the page in flight is not waited for.
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
@@ -78,8 +80,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       for await (const page of pages) {
         // Only when its notice can be shown; proven pages are scanned without parsing them.
         if (!flags.quiet) {
-          const text = canonicalRows(page);
-          if (text) several.scanText(text);
+          const proven = canonicalRows(page);
+          if (proven) several.scanBytes(proven);
           else several.scan(page.data);
         }
         if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);

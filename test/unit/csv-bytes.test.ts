@@ -1,4 +1,4 @@
-// CSV/TSV read off a proven page's text (csv-text.ts) must be byte-identical to csv-stringify's
+// CSV/TSV copied from a proven page's bytes (csv-bytes.ts) must be byte-identical to csv-stringify's
 // for the parsed rows, the reference: checked over random well-typed rows with awkward values
 // (quotes, delimiters, CR/LF, tabs, backslashes, Unicode, -0, tiny and huge numbers, 1e400 and
 // 20-digit integers as the server sent them), through the client's own proof of the page.
@@ -9,7 +9,7 @@ import { provePage } from '../../src/api/pagination/page-text.ts';
 import { canonicalRows, textPage } from '../../src/api/pagination/text-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { delimitedEncoder, stringifyOptions, toCells } from '../../src/output/formats/csv.ts';
-import { csvFromText } from '../../src/output/formats/csv-text.ts';
+import { csvFromBytes } from '../../src/output/formats/csv-bytes.ts';
 
 const DELIMITERS = [',', '\t'] as const;
 
@@ -65,7 +65,7 @@ function read(body: string): Read {
         slow.push(row);
         return stringify([toCells(row)], stringifyOptions(d));
       };
-      return { text: csvFromText(proven.rows, d, general), slow };
+      return { text: csvFromBytes(proven.rows, d, general).toString('utf8'), slow };
     },
   };
 }
@@ -139,12 +139,12 @@ describe('CSV from proven page text', () => {
       const proven = provePage(body);
       expect(proven).toBeDefined();
       const page = textPage(proven!.rows, 'c', undefined);
-      const line = csvFromText(canonicalRows(page)!, delimiter, () => {
+      const line = csvFromBytes(canonicalRows(page)!, delimiter, () => {
         throw new Error('not the fast path');
-      });
+      }).toString('utf8');
       expect(line).toBe(reference(rows));
       const encoder = delimitedEncoder({ delimiter, header: false });
-      expect(encoder.rows(page)).toBe(line);
+      expect(encoder.rows(page).toString()).toBe(line);
       expect(encoder.rows({ data: rows })).toBe(line);
     });
   }
