@@ -33,6 +33,11 @@ export interface Runtime {
   /** An injected transport (tests); otherwise each run makes one keep-alive undici Agent. */
   dispatcher?: Dispatcher;
   random?: () => number;
+  /**
+   * Tunes the JS engine for a long streaming export (only the entry can: it is process-wide);
+   * absent in tests in-process.
+   */
+  tuneForStreaming?: () => void;
 }
 
 /** Everything a command is given: its IO and its runtime. */

@@ -33,6 +33,8 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     interactive: ctx.stderrIsTTY,
   });
   await checkTargetPath(target);
+  // Peak memory stays flat however many rows stream by (main.ts).
+  ctx.tuneForStreaming?.();
   const lock = await acquireLock(target, {
     pid: process.pid,
     isAlive: pidIsAlive,
