@@ -60,7 +60,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
   try {
-    const target = await openTarget(flags, ctx, 'csv', stop);
+    const target = await openTarget(flags, ctx, notices, 'csv', stop);
     const progress = metricsProgress(flags, ctx, query);
     try {
       const terminal = terminalView(ctx, flags.output !== undefined);

@@ -14,7 +14,7 @@ export interface SummaryFlags extends OutputFlags, DailyFlags {
 export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<void> {
   await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
     const { summaries, range, meta } = daily;
-    const target = await openTarget(flags, ctx);
+    const target = await openTarget(flags, ctx, notices);
     const onTerminal = ctx.stdoutIsTTY && flags.output === undefined && target.format === 'table';
     const dates = summaries
       .flatMap((s) => (s.first === null || s.last === null ? [] : [s.first, s.last]))
