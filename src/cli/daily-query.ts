@@ -7,11 +7,12 @@ import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
 import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../daily/index.ts';
-import { parseDateArg } from '../lib/dates.ts';
+import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
 import { closestName } from './closest-name.ts';
 import { connectClient } from './connect-client.ts';
+import { rangeReason } from './empty-result.ts';
 import type { ConnectionFlags } from './flags.ts';
 
 export interface DailyFlags extends ConnectionFlags {
@@ -25,6 +26,8 @@ export interface DailyResult {
   /** The range asked for, dates resolved, `from` clamped to the plan's floor; an open end is null. */
   range: { from: string | null; to: string | null };
   meta: Meta | undefined;
+  /** Why no metric has a day of data, when none has and the range says why (after today, before the floor). */
+  emptyReason?: string;
 }
 
 function resolveRange(flags: DailyFlags, nowMs: number): DailyResult['range'] {
@@ -112,10 +115,13 @@ async function loadDaily(
   // A clamped --from: what was covered starts at the floor (the chart's axis, summary's header).
   const floor = meta?.history_floor ?? null;
   const from = range.from !== null && floor !== null && range.from < floor ? floor : range.from;
+  const empty = summaries.every((s) => s.days === 0);
+  const emptyReason = empty ? rangeReason(query, meta, localDate(ctx.clock.now())) : undefined;
   return {
     summaries: withEmpty(summaries, metrics, catalog, flags),
     range: { ...range, from },
     meta,
+    ...(emptyReason === undefined ? {} : { emptyReason }),
   };
 }
 

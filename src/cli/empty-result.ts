@@ -1,5 +1,6 @@
-// Why a metrics query came back empty, in words: a range wholly before the plan's history
-// floor, or a metric/provider name the account does not have (with the nearest one it does).
+// Why a metrics query came back empty, in words: a --from after today, a range wholly before
+// the plan's history floor, or a metric/provider name the account does not have (with the
+// nearest one it does).
 // The catalog is asked only when the result is empty, so normal runs pay nothing.
 import type { HealthClient } from '../api/client.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
@@ -11,8 +12,18 @@ export interface CatalogNames {
   providers: string[];
 }
 
-/** Reasons found before asking the catalog. */
-export function rangeReason(query: MetricsQuery, meta: Meta | undefined): string | undefined {
+/**
+ * Reasons found before asking the catalog. `today` is the local date: a --from after it is
+ * only a reason once the result is empty, since a server a time zone ahead may have rows.
+ */
+export function rangeReason(
+  query: MetricsQuery,
+  meta: Meta | undefined,
+  today: string,
+): string | undefined {
+  if (query.from !== undefined && query.from > today) {
+    return `--from ${query.from} is after today (${today}), so there is no data yet — use a date on or before today, e.g. --from 30d`;
+  }
   const floor = meta?.history_floor;
   if (floor && query.to !== undefined && query.to < floor) {
     return `nothing before ${floor} is available on your ${meta.plan} plan`;
@@ -76,10 +87,11 @@ export async function explainEmpty(
   client: HealthClient,
   query: MetricsQuery,
   meta: Meta | undefined,
+  today: string,
   signal: AbortSignal,
   notices: Notices,
 ): Promise<void> {
-  const range = rangeReason(query, meta);
+  const range = rangeReason(query, meta, today);
   if (range !== undefined) return notices.warn(range);
   if (!query.metric && !query.provider) return;
   const catalog = await client.getJson('api/v1/catalog', undefined, signal).catch(() => undefined);

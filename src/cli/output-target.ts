@@ -1,13 +1,15 @@
 // Where a command's output goes: stdout (through the pager for a person at a terminal), or an
 // atomic file for --output. A format chosen by default is a table for a person at a terminal
 // and CSV (or what the caller says suits a pipe) for everything else.
+import { extname } from 'node:path';
 import type { Context } from './context.ts';
+import type { Notices } from './notices.ts';
 import { openPager, type Paged } from './pager-target.ts';
 import type { FileDestination } from '../output/atomic-file.ts';
 import { withReaderProbe } from '../output/target/pipe-probe.ts';
 import { withVisibleControls } from '../output/target/visible-controls.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
-import { formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
+import { FORMATS, formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
 import type { OutputFlags } from './flags.ts';
 
 export interface Target {
@@ -25,10 +27,13 @@ export interface Target {
 export async function openTarget(
   flags: OutputFlags,
   ctx: Context,
+  notices: Notices,
   piped: Format = 'csv',
   stop?: AbortController,
 ): Promise<Target> {
   const format = chooseFormat(flags, ctx, piped);
+  const unknown = unknownExtension(flags, format);
+  if (unknown !== undefined) notices.warn(unknown);
   // Raw server text must not drive a terminal: the other formats escape or draw it themselves.
   const safe = (d: Destination): Destination =>
     ctx.stdoutIsTTY && (format === 'csv' || format === 'tsv') ? withVisibleControls(d) : d;
@@ -57,4 +62,17 @@ function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format): Format {
   if (output === undefined || output === '-') return ctx.stdoutIsTTY ? 'table' : piped;
   // `-o steps.json` means JSON: a file named for one format must not hold another.
   return formatOfFileName(output) ?? piped;
+}
+
+/**
+ * `-o export.xlsx` keeps the piped default (scripts rely on it), but not silently: the file
+ * would otherwise hold csv under a name that promises something else.
+ */
+function unknownExtension(flags: OutputFlags, format: Format): string | undefined {
+  const output = flags.output;
+  if (flags.format !== undefined || output === undefined || output === '-') return undefined;
+  const extension = extname(output);
+  // No extension at all (`steps`, `.hidden`, `steps.`) names nothing, so promises nothing.
+  if (extension.length <= 1 || formatOfFileName(output) !== undefined) return undefined;
+  return `-o ${output}: ${extension} is not a format healthdata writes, so the file holds ${format} — choose one with -f (${FORMATS.join(', ')})`;
 }

@@ -1,8 +1,8 @@
 // An empty result is explained on stderr (unless --quiet); the catalog is asked only then.
 import { describe, expect, it } from 'vitest';
 import { closestName as closest } from '../../src/cli/closest-name.ts';
-import { runCli } from '../helpers/cli.ts';
-import { useSandbox } from '../helpers/sandbox.ts';
+import { fixedClock, runCli } from '../helpers/cli.ts';
+import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const hd = (...args: string[]) => runCli(['metrics', ...args, ...sandbox.args()]);
@@ -14,6 +14,16 @@ describe('empty results are explained', () => {
     const result = await hd('--from', '2001-01-01', '--to', '2001-12-31');
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/nothing before \d{4}-\d{2}-\d{2} is available on your pro plan/);
+  });
+
+  it('the same range in summary (a warning) and chart (the reason of its error)', async () => {
+    const range = ['--from', '2001-01-01', '--to', '2001-12-31', ...sandbox.args()];
+    const summary = await runCli(['summary', '-m', 'steps', ...range]);
+    expect(summary.code).toBe(0);
+    expect(summary.stderr).toMatch(/^warning: nothing before \S+ is available on your pro plan$/m);
+    const chart = await runCli(['chart', 'steps', ...range]);
+    expect(chart.code).toBe(2);
+    expect(chart.stderr).toMatch(/error: nothing to draw: nothing before \S+ is available on/);
   });
 
   it('an unknown metric, with the nearest known name; the catalog asked once', async () => {
@@ -57,5 +67,54 @@ describe('empty results are explained', () => {
     );
     expect(closest('Steps', ['steps_total', 'steps'])).toBe('steps');
     expect(closest('weight', ['steps', 'sleep'])).toBeUndefined();
+  });
+});
+
+describe('a --from after today', () => {
+  const clock = fixedClock(TODAY);
+  const future = (command: string[], extra: string[] = []) =>
+    runCli([...command, '--from', '2030-01-01', ...extra, ...sandbox.args()], { clock });
+  const says = `--from 2030-01-01 is after today (${TODAY}), so there is no data yet — use a date on or before today, e.g. --from 30d`;
+
+  it('metrics and summary: data-only stdout, exit 0, one warning naming both dates', async () => {
+    const metrics = await future(['metrics']);
+    expect(metrics.code).toBe(0);
+    expect(metrics.stdout).toBe('date,provider,metric,numValue,textValue,unit,stream\n');
+    expect(metrics.stderr).toBe(`warning: ${says}\n`);
+    const summary = await future(['summary', '-m', 'steps,weight']);
+    expect(summary.code).toBe(0);
+    expect(summary.stdout.split('\n')[0]).toMatch(/^metric,provider,/);
+    expect(summary.stdout).not.toContain('after today');
+    expect(summary.stderr).toBe(`warning: ${says}\n`);
+  });
+
+  it('chart: nothing to draw, and the error says why', async () => {
+    const chart = await future(['chart', 'steps']);
+    expect(chart.code).toBe(2);
+    expect(chart.stdout).toBe('');
+    expect(chart.stderr).toBe(`healthdata: error: nothing to draw: ${says}\n`);
+  });
+
+  it('--quiet silences the warning', async () => {
+    for (const command of [['metrics'], ['summary']]) {
+      const quiet = await future(command, ['--quiet']);
+      expect({ command, code: quiet.code, stderr: quiet.stderr }).toEqual({
+        command,
+        code: 0,
+        stderr: '',
+      });
+    }
+  });
+
+  it('says nothing when rows come back (a server a day ahead of the local date)', async () => {
+    // The local date is a day behind the sandbox's: --from is "tomorrow" here, yet has data.
+    const behind = fixedClock(addDays(TODAY, -1));
+    const args = ['-m', 'steps_total', '--from', TODAY, ...sandbox.args()];
+    const metrics = await runCli(['metrics', ...args], { clock: behind });
+    expect(metrics.stdout.trimEnd().split('\n').length).toBeGreaterThan(1);
+    expect(metrics.stderr).not.toContain('after today');
+    const summary = await runCli(['summary', ...args], { clock: behind });
+    expect(summary.stdout).toMatch(/^steps_total,PhoneHealth,/m);
+    expect(summary.stderr).not.toContain('after today');
   });
 });

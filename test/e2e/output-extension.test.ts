@@ -1,5 +1,6 @@
 // `-o <file>` without `-f`: the file's extension names the format, so `-o steps.json` never
-// holds CSV. `-f` still wins, and a name with no known extension gets the piped default.
+// holds CSV. `-f` still wins, and a name with no known extension gets the piped default, with
+// a warning when it has an extension (`-o export.xlsx`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +42,49 @@ describe('-o names the format by its extension', () => {
 
   it('-f wins over the extension', async () => {
     expect(await exported('steps.json', ['-f', 'csv'])).toBe(await piped('csv'));
+  });
+});
+
+describe('an extension that names no format', () => {
+  const loud = (command: string, name: string, extra: string[] = []) => {
+    const file = join(tempDir(), name);
+    const run = runCli([command, ...sandbox.args(), '-o', file, ...extra], { clock });
+    return { file, run };
+  };
+  const warning = (file: string, ext: string, format: string) =>
+    `warning: -o ${file}: ${ext} is not a format healthdata writes, so the file holds ${format} — choose one with -f (table, json, ndjson, csv, tsv)\n`;
+
+  it('still gets the piped default, and one warning names the extension and the format', async () => {
+    const metrics = loud('metrics', 'export.xlsx', ['-m', 'steps_total', '--from', '10d']);
+    const result = await metrics.run;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(warning(metrics.file, '.xlsx', 'csv'));
+    expect(readFileSync(metrics.file, 'utf8')).toBe(await piped('csv'));
+    // A document's piped default is json: the warning says what was really written.
+    const profile = loud('profile', 'me.xlsx');
+    expect((await profile.run).stderr).toBe(warning(profile.file, '.xlsx', 'json'));
+    expect(JSON.parse(readFileSync(profile.file, 'utf8'))).toHaveProperty('user');
+    const summary = loud('summary', 'sum.Out', ['-m', 'steps', '--from', '10d']);
+    expect((await summary.run).stderr).toBe(warning(summary.file, '.Out', 'csv'));
+  });
+
+  it('is quiet with -f, with --quiet, with a known extension or with none', async () => {
+    for (const [name, extra] of [
+      ['export.xlsx', ['-f', 'csv']],
+      ['export.xlsx', ['--quiet']],
+      ['export.JSONL', []],
+      ['export', []],
+      ['.export', []],
+    ] as const) {
+      const { run } = loud('metrics', name, ['-m', 'steps_total', '--from', '10d', ...extra]);
+      const result = await run;
+      expect({ name, extra, code: result.code, stderr: result.stderr }).toEqual({
+        name,
+        extra,
+        code: 0,
+        stderr: '',
+      });
+    }
   });
 });

@@ -1,7 +1,9 @@
 // `healthdata summary` end to end: every format, and what changes on a terminal.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { displayNumber } from '../../src/output/summary/numbers.ts';
 import { fixedClock, runCli } from '../helpers/cli.ts';
+import { inPty, sandboxEnv, stripAnsi, widest } from '../helpers/pty.ts';
 import { addDays, metricsRequests, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { BIN, spawnShell } from '../helpers/spawn.ts';
 
@@ -90,5 +92,37 @@ describe('on a terminal', () => {
       `node ${BIN} summary --base-url ${s.url} --api-key ${s.apiKey} -m steps_total --from 30d -f table | cat`,
     );
     expect(piped.stdout).not.toMatch(/[▁▂▃▄▅▆▇█]/);
+  });
+});
+
+describe('the wide table has the median, as the short blocks and json do', () => {
+  const range = ['--from', addDays(TODAY, -30), '--to', TODAY];
+  const metrics = ['-m', 'steps,hrv,weight,walking_heart_rate'];
+
+  it.each([120, 140, 160])('%i columns (real pseudo-terminal)', async (cols) => {
+    const reference = json((await cli([...range, ...metrics, '-f', 'json'])).stdout);
+    const args = [...metrics, ...range].join(' ');
+    const { code, screen } = await inPty(`hd summary ${args} --no-pager -q`, {
+      cols,
+      env: sandboxEnv(sandbox.current, { NO_COLOR: '1' }),
+    });
+    expect(code).toBe(0);
+    expect(widest(screen)).toBeLessThanOrEqual(cols);
+    const lines = stripAnsi(screen).split('\n');
+    const header = lines[0] ?? '';
+    expect(header).toMatch(/^metric +provider +days .*min +mean +median +max +latest +unit +trend/);
+    // Right-aligned under its header: up to 8 characters ending where 'median' ends.
+    const end = header.indexOf('median') + 'median'.length;
+    const cells = reference.map((item) => {
+      const line = lines.find((l) => new RegExp(`^${item.metric} +${item.provider} `).test(l));
+      return [`${item.metric}/${item.provider}`, line?.slice(end - 8, end).trim()];
+    });
+    const medians = reference.map((item) => [
+      `${item.metric}/${item.provider}`,
+      displayNumber((item as Line & { median: number | null }).median),
+    ]);
+    expect(cells).toEqual(medians);
+    // walking_heart_rate has several rows a day: no median, an empty cell.
+    expect(medians).toContainEqual(['walking_heart_rate/PhoneHealth', '']);
   });
 });

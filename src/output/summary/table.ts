@@ -1,7 +1,8 @@
 // The summary as a table for people: one line per metric and provider, numbers rounded for
 // reading, and on a terminal a sparkline of the daily values over the range. On a terminal
-// narrower than the table, the date columns and the median go first, then the note wraps;
-// narrower still (80 columns), each line becomes a short block.
+// narrower than the table, the date columns go first, then the note wraps; narrower still
+// (80 columns), each line becomes a short block. The statistics (min, mean, median, max) are
+// kept in every layout, as the short blocks and the csv and json show them.
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 import { BORDERLESS, trimLines } from '../formats/table.ts';
 import { displayNumber } from './numbers.ts';
@@ -25,7 +26,7 @@ interface Column {
 
 const GAP = 2;
 /** Dropped in this order when a terminal is too narrow. */
-const OPTIONAL = ['first', 'last', 'median'];
+const OPTIONAL = ['first', 'last'];
 const MIN_NOTE = 16;
 
 export async function summaryTable(

@@ -21,7 +21,7 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
         .filter(Boolean),
     ),
   ];
-  await withDaily(names, flags, ctx, async ({ summaries, range }, notices) => {
+  await withDaily(names, flags, ctx, async ({ summaries, range, emptyReason }, notices) => {
     const skipped = new Set(summaries.filter((s) => s.rule === 'text' || s.days === 0));
     const why = [...skipped].map((s) =>
       s.rule === 'text'
@@ -31,7 +31,9 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
     const drawable = summaries.filter((s) => !skipped.has(s));
     // Nothing to draw is one error that says why, not warnings followed by an error.
     if (drawable.length === 0) {
-      const reason = why.length > 0 ? why.join('; ') : 'no numeric data in the range';
+      // A range that cannot hold data (after today, before the floor) is the one reason to give.
+      const reason =
+        emptyReason ?? (why.length > 0 ? why.join('; ') : 'no numeric data in the range');
       throw new UsageError(`nothing to draw: ${reason}`, 'no_data');
     }
     for (const line of why) notices.warn(line);

@@ -33,7 +33,7 @@ export async function runDocuments(
     const { body, text } = await api.client.getJson(`api/v1/${endpoint}`, undefined, ctx.signal);
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
     if (meta) notices.info(describeMeta(meta));
-    const target = await openTarget(flags, ctx, pipedDocumentFormat(body));
+    const target = await openTarget(flags, ctx, notices, pipedDocumentFormat(body));
     const terminal = terminalView(ctx, flags.output !== undefined);
     try {
       await writeDocument(target.format, { body, text }, target.destination, {

@@ -8,7 +8,7 @@ import { partitionDays, planPartitions } from '../../../api/pagination/plan.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { HealthClient } from '../../../api/client.ts';
 import type { Meta, MetricsQuery } from '../../../api/types.ts';
-import { parseDateArg } from '../../../lib/dates.ts';
+import { localDate, parseDateArg } from '../../../lib/dates.ts';
 import { createRowSink } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
@@ -62,7 +62,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
   try {
-    const target = await openTarget(flags, ctx, 'csv', stop);
+    const target = await openTarget(flags, ctx, notices, 'csv', stop);
     const progress = metricsProgress(flags, ctx, query);
     try {
       const terminal = terminalView(ctx, flags.output !== undefined);
@@ -98,9 +98,10 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         // that did (a typo in a list). The scan above saw every numeric row's metric; a text
         // metric it skips costs only the catalog request.
         const unmatched = query.metric?.filter((m) => !several.seen(m)) ?? [];
-        if (rows === 0) await explainEmpty(api.client, query, meta, signal, notices);
+        const today = localDate(now);
+        if (rows === 0) await explainEmpty(api.client, query, meta, today, signal, notices);
         else if (unmatched.length > 0) {
-          await explainEmpty(api.client, { metric: unmatched }, meta, signal, notices);
+          await explainEmpty(api.client, { metric: unmatched }, meta, today, signal, notices);
         }
       }
       if (!flags.quiet) await reportSeveralRows(several, api.client, notices, signal);

@@ -12,8 +12,9 @@ export interface SummaryFlags extends OutputFlags, DailyFlags {
 }
 
 export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<void> {
-  await withDaily(flags.metric, flags, ctx, async ({ summaries, range, meta }, notices) => {
-    const target = await openTarget(flags, ctx);
+  await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
+    const { summaries, range, meta } = daily;
+    const target = await openTarget(flags, ctx, notices);
     const onTerminal = ctx.stdoutIsTTY && flags.output === undefined && target.format === 'table';
     const dates = summaries
       .flatMap((s) => (s.first === null || s.last === null ? [] : [s.first, s.last]))
@@ -36,6 +37,8 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
       if (flags.output !== undefined) {
         notices.info(`wrote ${summaries.length} lines to ${flags.output}`);
       }
+      // Every line says "no data in the range"; this says why.
+      if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
     } catch (error) {
       await target.file?.discard();
       throw error;
@@ -43,7 +46,7 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
   });
 }
 
-/** A wide terminal gets a finer trend; the rest of a line needs about 110 columns. */
+/** A wide terminal gets a finer trend; the rest of a line needs about 118 columns. */
 function sparklineWidth(columns: number): number {
-  return Math.max(12, Math.min(52, columns - 110));
+  return Math.max(12, Math.min(52, columns - 118));
 }

@@ -1,6 +1,6 @@
 // `healthdata sync <target>`: lock the target, open a session, and run the sync engine.
 import { paginate } from '../../../api/pagination/paginate.ts';
-import { parseDateArg } from '../../../lib/dates.ts';
+import { localDate, parseDateArg } from '../../../lib/dates.ts';
 import { describeSync, syncTarget } from '../../../sync/engine.ts';
 import { syncFormat } from '../../../sync/format.ts';
 import { pidIsAlive } from '../../../lib/pid.ts';
@@ -81,7 +81,8 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
             ...(flags.metric ? { metric: flags.metric } : {}),
             ...(flags.provider ? { provider: flags.provider } : {}),
           };
-          await explainEmpty(api.client, query, result.meta, ctx.signal, notices);
+          const today = localDate(ctx.clock.now());
+          await explainEmpty(api.client, query, result.meta, today, ctx.signal, notices);
         }
       }
     } finally {
