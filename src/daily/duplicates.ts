@@ -53,10 +53,9 @@ export class SeveralRowsDetector {
   }
 
   /**
-   * The same as scan(page.data), but read off a proven page's text (page-text.ts) without
-   * parsing it: an export then parses no row even when this notice may be shown.
+   * The same as scan(page.data), but read off a proven page's bytes (page-text.ts) without
+   * parsing them: an export then parses no row even when this notice may be shown.
    */
-  /** The rows of a proven page, read from its bytes. */
   scanBytes(rows: CanonicalRows): void {
     const src = rows.bytes;
     const row = (at: number, end: number): MetricRow =>
