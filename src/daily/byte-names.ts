@@ -12,6 +12,11 @@ export class ByteNames {
   readonly #byHash = new Map<number, Entry[]>();
   #size = 0;
 
+  /** How many names the table holds. */
+  get size(): number {
+    return this.#size;
+  }
+
   /** The UTF-8 text of src[start, end). */
   name(src: Uint8Array, start: number, end: number): string {
     let hash = end - start;
