@@ -72,7 +72,7 @@ async function openInPlace(
   const destination = streamDestination(stream, { where: target, signal, own: true });
   return {
     tempPath: '',
-    write: (text) => destination.write(text),
+    write: (chunk) => destination.write(chunk),
     end: () => destination.end(),
     // Written in place, nothing to roll back: just let go of the node.
     discard: () => {
