@@ -18,6 +18,11 @@ export interface Target {
   file?: FileDestination;
   /** Set when stdout goes through the pager; close it whatever happens. */
   pager?: Paged;
+  /**
+   * After a failed or stopped run: an -o file is discarded (the old one stays); on a pipe,
+   * the characters the reader probe held back go out, so the last row written is whole.
+   */
+  abandon(): Promise<void>;
 }
 
 /**
@@ -43,18 +48,26 @@ export async function openTarget(
   if (flags.output === undefined || flags.output === '-') {
     if (flags.output === undefined) {
       const pager = await openPager(ctx, flags.pager);
-      if (pager) return { destination: safe(pager.destination), format, pager };
+      if (pager) {
+        return { destination: safe(pager.destination), format, pager, abandon: nothingToUndo };
+      }
     }
     const stdout = streamDestination(ctx.stdout, { signal, onClosed });
     // On a pipe, notice a reader that left even while waiting for a slow page.
-    const destination = ctx.stdoutIsPipe && stop ? withReaderProbe(stdout, ctx.stdout) : stdout;
-    return { destination: safe(destination), format };
+    if (ctx.stdoutIsPipe && stop) {
+      const probed = withReaderProbe(stdout, ctx.stdout);
+      const abandon = (): Promise<void> => Promise.resolve(probed.sendHeld());
+      return { destination: safe(probed), format, abandon };
+    }
+    return { destination: safe(stdout), format, abandon: nothingToUndo };
   }
   // Lazy: it loads node:crypto (~3 ms), which output to stdout does not need.
   const { openOutputFile } = await import('../output/target/open-output.ts');
   const file = await openOutputFile(flags.output, signal);
-  return { destination: file, format, file };
+  return { destination: file, format, file, abandon: () => file.discard() };
 }
+
+const nothingToUndo = (): Promise<void> => Promise.resolve();
 
 function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format): Format {
   if (flags.format !== undefined && isFormat(flags.format)) return flags.format;

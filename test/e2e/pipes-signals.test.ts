@@ -1,7 +1,7 @@
 // Pipes and signals with the built binary in real shell pipelines: a reader that leaves while
 // the next page hangs, a closed stderr, and signals while blocked on a reader that never reads.
 import { spawn, execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
@@ -139,5 +139,55 @@ describe('signals while blocked on a stalled reader', () => {
     } finally {
       holder.kill('SIGKILL');
     }
+  });
+});
+
+// The reader probe holds back the last few characters of each write (pipe-probe.ts). A run
+// that fails, or is stopped, must still send them: else the last row is cut short, a row a
+// csv reader takes with `stream` = "fa", or a line jq cannot parse.
+describe('a run that ends early on a pipe', () => {
+  const whole = (format: 'csv' | 'ndjson', stdout: string, count: number): void => {
+    expect(stdout.endsWith('\n')).toBe(true);
+    const lines = stdout.trimEnd().split('\n');
+    if (format === 'csv') {
+      expect(lines).toHaveLength(count + 1);
+      for (const line of lines.slice(1)) expect(line).toMatch(/^[^,]*(,[^,]*){6}$/);
+      expect(lines.at(-1)).toMatch(/,(true|false)$/);
+    } else {
+      expect(lines).toHaveLength(count);
+      for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    }
+  };
+
+  for (const format of ['csv', 'ndjson'] as const) {
+    it(`${format}: a server error after a page leaves every written row whole (exit 1)`, async () => {
+      const server = await serve([
+        (_req, res) => send(res, 200, pageBody(rows(0, 50), 'next')),
+        (_req, res) => send(res, 500, '{"error":{"code":"internal","message":"down"}}'),
+      ]);
+      const result = await spawnShell(`${hd} metrics -f ${format} --retries 0 | cat`, {
+        env: { HEALTHDATA_BASE_URL: server.url, HEALTHDATA_API_KEY: API_KEY },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/500/);
+      whole(format, result.stdout, 50);
+    });
+  }
+
+  it('SIGTERM while the next page is awaited leaves every written row whole (exit 143)', async () => {
+    const server = await serve([
+      (_req, res) => send(res, 200, pageBody(rows(0, 40), 'next')),
+      () => undefined, // never answers
+    ]);
+    const pidFile = join(tempDir(), 'hd.pid');
+    const done = spawnShell(
+      `sh -c 'echo $$ > "$0"; exec "$1" "$2" metrics -f csv --timeout 600' '${pidFile}' '${process.execPath}' '${BIN}' | cat`,
+      { env: { HEALTHDATA_BASE_URL: server.url, HEALTHDATA_API_KEY: API_KEY } },
+    );
+    await until(() => server.requests.length >= 2 && existsSync(pidFile));
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    const result = await done;
+    expect(result.code).toBe(143);
+    whole('csv', result.stdout, 40);
   });
 });

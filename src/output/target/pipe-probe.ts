@@ -13,7 +13,15 @@ import type { Destination } from '../destination.ts';
 const PROBES_MS = [100, 300, 1000, 3000];
 const HOLD = PROBES_MS.length;
 
-export function withReaderProbe(inner: Destination, stream: Writable): Destination {
+export interface ProbedDestination extends Destination {
+  /**
+   * For a run that failed or was stopped: sends what is held back now, so the last row
+   * written is whole rather than cut four characters short. end() is not called then.
+   */
+  sendHeld(): void;
+}
+
+export function withReaderProbe(inner: Destination, stream: Writable): ProbedDestination {
   // Characters, not bytes: a probe may be a multi-byte character, but never half of one.
   let held = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -61,6 +69,13 @@ export function withReaderProbe(inner: Destination, stream: Writable): Destinati
       held = all.slice(cut);
       if (cut > 0) await inner.write(all.slice(0, cut));
       schedule();
+    },
+    sendHeld() {
+      cancel();
+      const rest = held;
+      held = '';
+      // A reader that already left gets nothing; the stream reports that write's EPIPE.
+      if (rest !== '' && !stream.destroyed && !stream.writableEnded) stream.write(rest);
     },
     async end() {
       cancel();

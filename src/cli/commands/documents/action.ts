@@ -48,7 +48,7 @@ export async function runDocuments(
         notices.info(`wrote ${endpoint} to ${flags.output}`);
       }
     } catch (error) {
-      await target.file?.discard();
+      await target.abandon();
       throw error;
     } finally {
       await target.pager?.close();

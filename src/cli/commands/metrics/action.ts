@@ -113,7 +113,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       const summary = progress.summary(rows);
       if (summary !== undefined) notices.info(summary);
     } catch (error) {
-      await target.file?.discard();
+      await target.abandon();
       throw error;
     } finally {
       progress.clear();

@@ -40,7 +40,7 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
       // Every line says "no data in the range"; this says why.
       if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
     } catch (error) {
-      await target.file?.discard();
+      await target.abandon();
       throw error;
     }
   });
