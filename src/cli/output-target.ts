@@ -39,9 +39,11 @@ export async function openTarget(
   const format = chooseFormat(flags, ctx, piped);
   const unknown = unknownExtension(flags, format);
   if (unknown !== undefined) notices.warn(unknown);
-  // Raw server text must not drive a terminal: the other formats escape or draw it themselves.
-  const safe = (d: Destination): Destination =>
-    ctx.stdoutIsTTY && (format === 'csv' || format === 'tsv') ? withVisibleControls(d) : d;
+  // Raw server text must not drive a terminal: the table escapes or draws it itself.
+  const safe = (d: Destination): Destination => {
+    if (!ctx.stdoutIsTTY || format === 'table') return d;
+    return withVisibleControls(d, format === 'json' || format === 'ndjson' ? 'json' : 'delimited');
+  };
   const onClosed = (): void => stop?.abort(new PipeClosedError());
   const signal = stop ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
   // `-o -` is stdout, as in curl and tar.

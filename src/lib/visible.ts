@@ -24,3 +24,16 @@ export function visibleKeepingLayout(text: string): string {
       : (NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
   );
 }
+
+// What JSON.stringify leaves raw that a terminal may act on: DEL, the C1 controls (U+009B is a
+// one-character CSI), the line/paragraph separators and the bidi overrides.
+const JSON_RAW = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * For json and ndjson on a terminal: those characters as JSON's own \u escapes. They can occur
+ * only inside strings (JSON's structure is ASCII), where the escape means the same character,
+ * so the text stays the same JSON; control characters below U+0020 are escaped already.
+ */
+export function visibleJson(text: string): string {
+  return text.replace(JSON_RAW, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -105,6 +105,31 @@ describe('hostile server text in csv, tsv, summary and chart on a terminal', () 
     }
   });
 
+  it.each(['json', 'ndjson'])(
+    '-f %s on a terminal escapes DEL, C1 controls and bidi overrides, JSON unchanged',
+    async (format) => {
+      const sly = { ...hostile, textValue: 'del\u007f c1\u009b2J bidi\u202eevil' };
+      const server = await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [sly], next_cursor: null, meta: META }));
+      });
+      try {
+        const { code, screen } = await inPty(
+          `hd metrics -f ${format} --no-pager --base-url ${server.url} --api-key ${API_KEY} 2>/dev/null`,
+          { cols: 200, env: { NO_COLOR: '1', HEALTHDATA_CONFIG_DIR: tempDir() } },
+        );
+        expect(code).toBe(0);
+        for (const raw of ['\u001b', '\u0007', '\u007f', '\u009b', '\u202e']) {
+          expect(screen).not.toContain(raw);
+        }
+        // Indented on a terminal for json (`"textValue": "…"`), compact for ndjson.
+        expect(screen).toMatch(/"textValue": ?"del\\u007f c1\\u009b2J bidi\\u202eevil"/);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
   it('summary (wide and stacked) and chart show hostile names and text values as symbols', async () => {
     const numeric = { ...hostile, metric: 'steps\u001b[2J', numValue: 42, textValue: null };
     const server = await startServer((_req, res) => {

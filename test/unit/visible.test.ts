@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { visible, visibleKeepingLayout } from '../../src/lib/visible.ts';
+import fc from 'fast-check';
+import { visible, visibleJson, visibleKeepingLayout } from '../../src/lib/visible.ts';
 
 describe('visible', () => {
   it('shows escape sequences and control characters as visible escapes', () => {
@@ -14,5 +15,22 @@ describe('visible', () => {
 
   it('visibleKeepingLayout keeps line breaks and tabs (csv and tsv on a terminal)', () => {
     expect(visibleKeepingLayout('a\tb\u001b]0;x\u0007\r\nc\n')).toBe('a\tb\\e]0;x\\u0007\\r\nc\n');
+  });
+
+  it('visibleJson escapes what JSON.stringify leaves raw, and the JSON stays the same', () => {
+    const value = { t: 'del\u007f c1\u009b2J bidi\u202eevil sep\u2028 ok é😀', n: 1 };
+    const shown = visibleJson(JSON.stringify(value));
+    expect(shown).toBe('{"t":"del\\u007f c1\\u009b2J bidi\\u202eevil sep\\u2028 ok é😀","n":1}');
+    expect(JSON.parse(shown)).toEqual(value);
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (json, text) => {
+        for (const doc of [JSON.stringify(json), JSON.stringify({ text }, null, 2)]) {
+          const out = visibleJson(doc);
+          expect(JSON.parse(out)).toEqual(JSON.parse(doc));
+          expect(out).not.toMatch(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
