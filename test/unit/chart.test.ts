@@ -48,6 +48,19 @@ describe('drawLines', () => {
     expect(column(4) + column(5)).not.toMatch(/[━┏┓┗┛┃]/);
     expect(lines.every((l) => [...l][labelWidth - 1] === '┤')).toBe(true);
   });
+
+  it('draws a single day, on the row labelled with its value, each label once', () => {
+    const format = (x: number): string => Math.round(x).toLocaleString('en-US');
+    const { lines, labelWidth } = drawLines([{ label: 'steps', points: [7084] }], {
+      height: 12,
+      colors: [],
+      format,
+    });
+    const labels = lines.map((l) => l.slice(0, labelWidth - 1).trim()).filter((l) => l !== '');
+    expect(labels).toEqual(['7,085', '7,084', '7,083']);
+    const point = lines.filter((l) => [...l].length > labelWidth);
+    expect(point).toEqual(['7,084 ┤─']);
+  });
 });
 
 describe('xAxis', () => {

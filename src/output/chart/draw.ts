@@ -46,7 +46,10 @@ export function drawLines(series: readonly ChartSeries[], options: DrawOptions):
   const format = (x: number): string => `${options.format(x).padStart(labelWidth - 1)} `;
   // Plot cells: [label][axis][x = 0 … n-1]; asciichart draws the segment x → x+1 in column x.
   const grids = series.map((s, i) => {
-    const text = plot(filled(s.points), {
+    // asciichart draws the segment x → x+1 in column x: one day alone would draw nothing.
+    const values = filled(s.points);
+    if (values.length === 1) values.push(values[0] as number);
+    const text = plot(values, {
       min,
       max,
       height: options.height,
@@ -57,6 +60,16 @@ export function drawLines(series: readonly ChartSeries[], options: DrawOptions):
     return { grid: text.split('\n').map((line) => [...line]), extent: extentOf(s.points) };
   });
   const rows = (grids[0]?.grid ?? []).map((cells) => cells.slice(0, labelWidth));
+  // Over a narrow range (a flat line is drawn over ±1) rounded labels repeat: each is shown
+  // once, on the middle row of those that have it, the row nearest its value.
+  const labels = rows.map((row) => row.join('').trim());
+  for (let start = 0; start < rows.length;) {
+    let end = start;
+    while (labels[end + 1] === labels[start]) end++;
+    const keep = Math.floor((start + end) / 2);
+    for (let y = start; y <= end; y++) if (y !== keep) rows[y]?.fill(' ');
+    start = end + 1;
+  }
   for (const row of rows) row[labelWidth] = '┤';
   const width = Math.max(...series.map((s) => s.points.length));
   rows.forEach((row, y) => {
