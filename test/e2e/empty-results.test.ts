@@ -1,7 +1,8 @@
 // An empty result is explained on stderr (unless --quiet); the catalog is asked only then.
 import { describe, expect, it } from 'vitest';
 import { closestName as closest } from '../../src/cli/closest-name.ts';
-import { fixedClock, runCli } from '../helpers/cli.ts';
+import { join } from 'node:path';
+import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
@@ -86,6 +87,13 @@ describe('a --from after today', () => {
     expect(summary.stdout.split('\n')[0]).toMatch(/^metric,provider,/);
     expect(summary.stdout).not.toContain('after today');
     expect(summary.stderr).toBe(`warning: ${says}\n`);
+  });
+
+  it('sync: the empty target is explained the same way', async () => {
+    const target = join(tempDir(), 'future.csv');
+    const sync = await future(['sync', target]);
+    expect(sync.code).toBe(0);
+    expect(sync.stderr).toContain(`warning: ${says}\n`);
   });
 
   it('chart: nothing to draw, and the error says why', async () => {

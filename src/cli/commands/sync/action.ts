@@ -80,6 +80,8 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
           const query = {
             ...(flags.metric ? { metric: flags.metric } : {}),
             ...(flags.provider ? { provider: flags.provider } : {}),
+            // A --from after today explains an empty target too.
+            ...(from !== undefined ? { from } : {}),
           };
           const today = localDate(ctx.clock.now());
           await explainEmpty(api.client, query, result.meta, today, ctx.signal, notices);
