@@ -114,6 +114,15 @@ describe('query_metrics', () => {
     expect(requests.map((r) => r.get('limit'))).toEqual(['7']);
   });
 
+  it('an empty answer from a from after today says so', async () => {
+    const got = await mcp.call('query_metrics', { metrics: ['steps'], from: '2030-01-01' });
+    expect(got.isError).toBe(false);
+    expect(got.structured['row_count']).toBe(0);
+    expect((got.structured['notes'] as string[]).join(' ')).toMatch(
+      /^No rows match: from \(2030-01-01\) is after today \(\d{4}-\d{2}-\d{2}\)/,
+    );
+  });
+
   it('rejects bad arguments with a clear message, and keeps serving', async () => {
     const impossible = await mcp.call('query_metrics', { from: '2024-02-30' });
     expect(impossible.isError).toBe(true);

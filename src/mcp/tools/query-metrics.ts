@@ -6,6 +6,7 @@ import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
 import { MAX_ROWS, RowBudget, type Series } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
+import { localDate } from '../../lib/dates.ts';
 import { SeveralRowsDetector, twinOf } from '../../daily/index.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
@@ -128,7 +129,7 @@ export async function queryMetrics(
   if (clamp) notes.push(clampNote(clamp, window));
   notes.push(...severalRowsNotes(detector, budget.series()));
   if (leftOut) notes.push(leftOutNote(leftOut, budget.rows, budget.oldest, limit));
-  if (budget.rows === 0) notes.push(emptyNote(query, window));
+  if (budget.rows === 0) notes.push(emptyNote(query, window, localDate(deps.now())));
   return {
     series: budget.series(),
     row_count: budget.rows,
@@ -170,7 +171,14 @@ function leftOutNote(
   return `Rows were left out: one answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens), and these ${count} rows are the newest that fit. Narrow the query (fewer metrics, a provider, a shorter from/to range), or use daily_summary for daily values.${more}`;
 }
 
-function emptyNote(query: MetricsQuery, window: ReturnType<typeof planWindow>): string {
+function emptyNote(
+  query: MetricsQuery,
+  window: ReturnType<typeof planWindow>,
+  today: string,
+): string {
+  if (query.from !== undefined && query.from > today) {
+    return `No rows match: from (${query.from}) is after today (${today}), so there is no data yet. Use a date on or before today.`;
+  }
   const floor = window?.history_floor ? ` The plan reaches back to ${window.history_floor}.` : '';
   const names = query.metric ? ' Check the metric names with list_metrics (names are exact).' : '';
   return `No rows match.${names}${floor}`;
