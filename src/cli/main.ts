@@ -17,8 +17,17 @@ const GRACE_MS = 1000;
 const controller = new AbortController();
 const pagers = livePagers(spawnPagerProcess);
 let stoppedBy: SignalError | undefined;
+/** Set once run() has returned: it has said how the run ended. */
+let finished = false;
+// Exiting before run() returns (a second signal, a clean-up stuck past the grace) must still
+// say why, as run() would have.
+const sayStopped = (): void => {
+  if (!finished && stoppedBy) process.stderr.write(`healthdata: ${stoppedBy.message}\n`);
+  finished = true;
+};
 const exitOncePagersQuit = async (code: number): Promise<never> => {
   await pagers.gone();
+  sayStopped();
   process.exit(code);
 };
 const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
@@ -44,7 +53,10 @@ const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
 const giveUpAfterGrace = (code: number): void => {
   setTimeout(() => {
     if (pagers.running()) void pagers.gone().then(() => giveUpAfterGrace(code));
-    else process.exit(code);
+    else {
+      sayStopped();
+      process.exit(code);
+    }
   }, GRACE_MS).unref();
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
@@ -76,6 +88,7 @@ const code = await run(process.argv.slice(2), {
   signal: controller.signal,
   tuneForStreaming,
 });
+finished = true;
 if (stoppedBy) {
   // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
   // cannot be closed from JavaScript), and it is not wanted any more: exit now, with the code

@@ -102,6 +102,8 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a signal while paging', () => {
       expect(t.read('done')).toBe('130');
       expect(running(pager)).toBe(false);
       expect(existsSync(t.file('at-q.txt'))).toBe(false);
+      // Exiting before the run's own clean-up ends still says why.
+      expect(t.read('stderr.txt')).toBe('healthdata: stopped by SIGINT');
     });
   });
 
