@@ -49,7 +49,7 @@ export async function openTarget(
   // `-o -` is stdout, as in curl and tar.
   if (flags.output === undefined || flags.output === '-') {
     if (flags.output === undefined) {
-      const pager = await openPager(ctx, flags.pager);
+      const pager = await openPager(ctx, flags.pager, onClosed);
       if (pager) {
         return { destination: safe(pager.destination), format, pager, abandon: nothingToUndo };
       }

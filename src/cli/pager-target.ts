@@ -1,6 +1,7 @@
 // stdout through the pager, for a person at a terminal. Quitting the pager early closes its
 // stdin: the next write fails with EPIPE, which ends the command quietly (exit 0) and stops
-// fetching, exactly like `healthdata … | head`. A signal ends the pager's input at once (what
+// fetching, exactly like `healthdata … | head`. A run waiting for a slow page is not writing,
+// so the pager's exit itself is the sign (`onQuit`): the request in flight is aborted at once. A signal ends the pager's input at once (what
 // was still buffered for it is dropped): less shows what it has and waits for q, and the entry
 // waits for it to quit before exiting, as git does.
 import { UsageError } from '../lib/errors.ts';
@@ -14,7 +15,11 @@ export interface Paged {
   close(): Promise<void>;
 }
 
-export async function openPager(ctx: Context, enabled: boolean): Promise<Paged | undefined> {
+export async function openPager(
+  ctx: Context,
+  enabled: boolean,
+  onQuit?: () => void,
+): Promise<Paged | undefined> {
   if (!enabled || !ctx.stdoutIsTTY || ctx.spawnPager === undefined) return undefined;
   const command = pagerCommand(ctx.env);
   // Stopped already: no pager to start, and none for the entry to wait for.
@@ -26,6 +31,10 @@ export async function openPager(ctx: Context, enabled: boolean): Promise<Paged |
   if (ctx.signal.aborted) endInput();
   else ctx.signal.addEventListener('abort', endInput, { once: true });
   let closed: Promise<void> | undefined;
+  // The person quit before the output ended: nobody is reading any more.
+  void pager.exited.then(() => {
+    if (closed === undefined) onQuit?.();
+  });
   const close = (): Promise<void> =>
     (closed ??= (async () => {
       pager.stdin.end();
