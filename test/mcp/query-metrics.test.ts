@@ -114,6 +114,17 @@ describe('query_metrics', () => {
     expect(requests.map((r) => r.get('limit'))).toEqual(['7']);
   });
 
+  it('a cut within one day points past that day, so following the note moves on', async () => {
+    const first = await mcp.call('query_metrics', { metrics: ['steps'], limit: 1 });
+    const day = first.structured['oldest_date'] as string;
+    expect(first.structured['newest_date']).toBe(day);
+    const note = (first.structured['notes'] as string[]).join(' ');
+    const to = /call again with to: "(\d{4}-\d{2}-\d{2})"/.exec(note)?.[1];
+    expect(to).toBe(addDays(day, -1));
+    const next = await mcp.call('query_metrics', { metrics: ['steps'], limit: 1, to });
+    expect((next.structured['newest_date'] as string) < day).toBe(true);
+  });
+
   it('an empty answer from a from after today says so', async () => {
     const got = await mcp.call('query_metrics', { metrics: ['steps'], from: '2030-01-01' });
     expect(got.isError).toBe(false);

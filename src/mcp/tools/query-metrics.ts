@@ -6,7 +6,7 @@ import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
 import { MAX_ROWS, RowBudget, type Series } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
-import { localDate } from '../../lib/dates.ts';
+import { addDays, localDate } from '../../lib/dates.ts';
 import { SeveralRowsDetector, twinOf } from '../../daily/index.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
@@ -128,7 +128,9 @@ export async function queryMetrics(
   const notes: string[] = [];
   if (clamp) notes.push(clampNote(clamp, window));
   notes.push(...severalRowsNotes(detector, budget.series()));
-  if (leftOut) notes.push(leftOutNote(leftOut, budget.rows, budget.oldest, limit));
+  if (leftOut) {
+    notes.push(leftOutNote(leftOut, budget.rows, budget.oldest, budget.newest, limit));
+  }
   if (budget.rows === 0) notes.push(emptyNote(query, window, localDate(deps.now())));
   return {
     series: budget.series(),
@@ -160,11 +162,18 @@ function leftOutNote(
   why: 'limit' | 'size_cap',
   count: number,
   oldest: string | undefined,
+  newest: string | undefined,
   limit: number | undefined,
 ): string {
-  const more = oldest
-    ? ` Older rows exist: call again with to: "${oldest}" for them (rows of ${oldest} may then repeat).`
-    : '';
+  // to: oldest moves on only when the answer spans several days; within one day it would give
+  // the same rows again, so the next call must start the day before (the API has no offset
+  // within a day).
+  const more =
+    oldest === undefined
+      ? ''
+      : oldest === newest
+        ? ` All ${count} rows here are from ${oldest}. For older days call again with to: "${addDays(oldest, -1)}"; the rest of ${oldest} needs a larger limit or a narrower query.`
+        : ` Older rows exist: call again with to: "${oldest}" for them (rows of ${oldest} may then repeat).`;
   if (why === 'limit') {
     return `Only the ${count} newest matching rows are here, as limit ${limit} asked; more rows match. Raise limit (up to ${MAX_ROWS}) or narrow the query.${more}`;
   }
