@@ -134,8 +134,15 @@ function withEmpty(
 ): MetricSummary[] {
   const expected = metrics ?? (catalog && flags.provider === undefined ? [...catalog.keys()] : []);
   const covered = new Set(summaries.flatMap((s) => [s.metric, s.from]));
+  // Listing the whole catalog, a `_total` twin goes under its base's line, as it does when
+  // there is data: with or without rows, the base stands for both.
+  const listed = new Set(expected);
+  const underBase = (m: string): boolean => {
+    const base = baseOf(m);
+    return metrics === undefined && base !== undefined && (covered.has(base) || listed.has(base));
+  };
   const missing = expected
-    .filter((m) => !covered.has(m) && !(metrics === undefined && covered.has(baseOf(m) ?? '')))
+    .filter((m) => !covered.has(m) && !underBase(m))
     .map((m) => emptySummary(m, catalog?.get(m)?.unit ?? null));
   if (missing.length === 0) return summaries;
   return [...summaries, ...missing].sort((a, b) =>

@@ -126,3 +126,17 @@ describe('the wide table has the median, as the short blocks and json do', () =>
     expect(medians).toContainEqual(['walking_heart_rate/PhoneHealth', '']);
   });
 });
+
+describe('a range with nothing in it, on a terminal', () => {
+  it('fits 80 columns, one line per metric, each twin under its metric', async () => {
+    const { code, screen } = await inPty(`hd summary --from 2030-01-01 --no-pager -q`, {
+      cols: 80,
+      env: sandboxEnv(sandbox.current, { NO_COLOR: '1' }),
+    });
+    expect(code).toBe(0);
+    expect(widest(screen)).toBeLessThanOrEqual(80);
+    const text = stripAnsi(screen);
+    expect(text).toMatch(/^steps · count\n {2}no data in the range$/m);
+    expect(text).not.toMatch(/steps_total/);
+  });
+});

@@ -27,11 +27,11 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
         header: flags.header,
         range,
         meta,
+        // The width also when nothing is in the range (no dates for a sparkline): the lines
+        // still have to fit the terminal.
+        ...(onTerminal ? { width: terminalWidth(ctx) } : {}),
         ...(onTerminal && from !== undefined && to !== undefined
-          ? {
-              sparkline: { from, to, width: sparklineWidth(terminalWidth(ctx)) },
-              width: terminalWidth(ctx),
-            }
+          ? { sparkline: { from, to, width: sparklineWidth(terminalWidth(ctx)) } }
           : {}),
       });
       if (flags.output !== undefined) {
