@@ -44,9 +44,12 @@ const NOT_STATED = 'not stated';
 const show = (value: string | number | null): string =>
   value === null ? NOT_STATED : String(value);
 
+/** One line that fits 80 columns: `plan: pro · history: 365 days, from 2025-11-24 · source cap: 10`. */
 export function describeMeta(meta: Meta): string {
-  const days = meta.history_window_days === null ? NOT_STATED : `${meta.history_window_days} days`;
-  return `plan: ${meta.plan} · history window: ${days} · history floor: ${show(meta.history_floor)} · source cap: ${show(meta.source_cap)}`;
+  const days = meta.history_window_days === null ? undefined : `${meta.history_window_days} days`;
+  const floor = meta.history_floor === null ? undefined : `from ${meta.history_floor}`;
+  const history = [days, floor].filter(Boolean).join(', ') || NOT_STATED;
+  return `plan: ${meta.plan} · history: ${history} · source cap: ${show(meta.source_cap)}`;
 }
 
 export function clampWarning(from: string, meta: Meta): string | undefined {

@@ -101,7 +101,7 @@ describe('the plan window', () => {
   it('shows the plan, window, floor and source cap to a person at a terminal', async () => {
     const { stderr } = await cli(['-m', 'steps_total', '--from', '2d'], { stderrIsTTY: true });
     expect(stderr).toContain(
-      'plan: pro · history window: 365 days · history floor: 2025-11-23 · source cap: 10',
+      'plan: pro · history: 365 days, from 2025-11-23 · source cap: 10',
     );
   });
 

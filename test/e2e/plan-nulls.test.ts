@@ -28,7 +28,7 @@ describe('a plan with null window, floor and cap', () => {
     ]);
     expect(code).toBe(0);
     expect(stderr).toContain(
-      'plan: unlimited · history window: not stated · history floor: not stated · source cap: not stated',
+      'plan: unlimited · history: not stated · source cap: not stated',
     );
   });
 
