@@ -170,6 +170,9 @@ describe('a run that ends early on a pipe', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/500/);
+      expect(result.stderr).toContain(
+        'warning: the output stops after 50 rows: it is incomplete\n',
+      );
       whole(format, result.stdout, 50);
     });
   }
@@ -188,6 +191,7 @@ describe('a run that ends early on a pipe', () => {
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
     const result = await done;
     expect(result.code).toBe(143);
+    expect(result.stderr).toBe('healthdata: stopped by SIGTERM\n');
     whole('csv', result.stdout, 40);
   });
 });

@@ -20,6 +20,8 @@ import { terminalView } from '../../terminal.ts';
 import { metricsProgress } from './progress.ts';
 import { SeveralRowsDetector } from '../../../daily/duplicates.ts';
 import { reportSeveralRows } from './several-rows.ts';
+import { isPipeClosed } from '../../../output/destination.ts';
+import { SignalError } from '../../signal-error.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   metric?: string[];
@@ -64,6 +66,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   try {
     const target = await openTarget(flags, ctx, notices, 'csv', stop);
     const progress = metricsProgress(flags, ctx, query);
+    let rows = 0;
     try {
       const terminal = terminalView(ctx, flags.output !== undefined);
       const sink = await createRowSink(target.format, target.destination, {
@@ -74,7 +77,6 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       });
       const pages = await openPages(api.client, query, flags, signal, notices);
       let meta: Meta | undefined;
-      let rows = 0;
       let cut = false;
       const several = new SeveralRowsDetector();
       for await (const page of pages) {
@@ -114,6 +116,13 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       if (summary !== undefined) notices.info(summary);
     } catch (error) {
       await target.abandon();
+      // Rows that reached stdout stay there: say they are only part of the export. (A signal
+      // says so itself; a reader that left wanted no more.)
+      if (rows > 0 && !target.file && !isPipeClosed(error) && !(error instanceof SignalError)) {
+        notices.warn(
+          `the output stops after ${rows.toLocaleString('en-US')} rows: it is incomplete`,
+        );
+      }
       throw error;
     } finally {
       progress.clear();
