@@ -1,10 +1,10 @@
 // Start-up work the bundle must not do (issue 14): Node built-ins that cost milliseconds on
 // every run but that the CLI never uses. Checked on the real binary, through the list of
 // built-ins Node loaded (process.moduleLoadList), printed by a preload at exit.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/spawn.ts';
+import { ROOT, spawnCli } from '../helpers/spawn.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 
@@ -33,6 +33,26 @@ describe('start-up', () => {
       expect(loaded).not.toContain('child_process');
       // Output that is not a terminal gets no colour, so nothing asks node:tty.
       expect(loaded).not.toContain('tty');
+    }
+  });
+
+  it('--version alone is answered by the bin before the CLI loads, with the same text', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-V']) {
+      const result = await spawnCli([flag]);
+      expect(result).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+    }
+    // The same answer through commander (any other argument takes the full path).
+    expect((await spawnCli(['--version', '--no-color'])).stdout).toBe(`${version}\n`);
+    // The bundle is not loaded for it: node:module (its chunks' createRequire) and node:os
+    // (the config directory) are what the full path adds to Node's own start.
+    const fast = await builtinsLoaded(['--version']);
+    const full = await builtinsLoaded(['--version', '--no-color']);
+    for (const name of ['module', 'os']) {
+      expect(full).toContain(name);
+      expect(fast).not.toContain(name);
     }
   });
 
