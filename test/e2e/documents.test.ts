@@ -39,9 +39,7 @@ describe.each(['catalog', 'sources', 'profile'])('%s', (command) => {
 
   it('shows the plan window to a person at a terminal, with nulls as null', async () => {
     const { stderr } = await cli(['-f', 'json'], { stderrIsTTY: true });
-    expect(stderr).toContain(
-      'plan: free · history: 30 days, from 2026-10-24 · source cap: 2',
-    );
+    expect(stderr).toContain('plan: free · history: 30 days, from 2026-10-24 · source cap: 2');
   });
 });
 

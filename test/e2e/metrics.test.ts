@@ -100,9 +100,7 @@ describe('the plan window', () => {
 
   it('shows the plan, window, floor and source cap to a person at a terminal', async () => {
     const { stderr } = await cli(['-m', 'steps_total', '--from', '2d'], { stderrIsTTY: true });
-    expect(stderr).toContain(
-      'plan: pro · history: 365 days, from 2025-11-23 · source cap: 10',
-    );
+    expect(stderr).toContain('plan: pro · history: 365 days, from 2025-11-23 · source cap: 10');
   });
 
   it('puts meta into the JSON document', async () => {

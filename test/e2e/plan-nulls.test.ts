@@ -27,9 +27,7 @@ describe('a plan with null window, floor and cap', () => {
       ...sandbox.args(),
     ]);
     expect(code).toBe(0);
-    expect(stderr).toContain(
-      'plan: unlimited · history: not stated · source cap: not stated',
-    );
+    expect(stderr).toContain('plan: unlimited · history: not stated · source cap: not stated');
   });
 
   it('json for scripts keeps the nulls as sent', async () => {
