@@ -57,8 +57,9 @@ describe('a shared rate-limit back-off', () => {
       'csv',
     ]);
     expect(r.code).toBe(1);
+    // Rows that went out before the failure (--parallel decides how many) are said to be a part.
     expect(r.stderr).toMatch(
-      /^healthdata: error: the API is rate limiting requests \(429\).*\(gave up after 3 retries\)\n$/,
+      /^(warning: the output stops after \d+ rows: it is incomplete\n)?healthdata: error: the API is rate limiting requests \(429\).*\(gave up after 3 retries\)\n$/,
     );
     const partitions = new Set(
       server.requests.slice(1).map((q) => `${q.query.get('from')}..${q.query.get('to')}`),
