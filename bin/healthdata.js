@@ -1,10 +1,23 @@
 #!/usr/bin/env node
 // `healthdata --version` alone needs none of the CLI: answered here, before it loads.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  process.stdout.write(`${version}\n`);
+  try {
+    writeSync(1, `${version}\n`);
+  } catch (error) {
+    // A reader that left (`| true`) is a quiet end, as for every command; anything else (a
+    // full disk) is one line and exit 1.
+    if (error.code !== 'EPIPE') {
+      const reason =
+        error.code === 'ENOSPC'
+          ? 'no space left on the device'
+          : String(error.message).replace(/^\w+: /, '');
+      process.stderr.write(`healthdata: error: cannot write stdout: ${reason} (${error.code})\n`);
+      process.exitCode = 1;
+    }
+  }
 } else {
   await import('../dist/healthdata.js');
 }

@@ -82,6 +82,17 @@ describe('-o targets', () => {
     expect(statSync(dev).isCharacterDevice()).toBe(true);
   });
 
+  it('--version on a full device: the same one line and exit 1, no stack trace', async () => {
+    const dir = tempDir();
+    const dev = join(dir, 'full');
+    execFileSync('mknod', ['-m', '666', dev, 'c', '1', '7']);
+    const result = await spawnShell(`'${process.execPath}' '${BIN}' --version > '${dev}'`);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'healthdata: error: cannot write stdout: no space left on the device (ENOSPC)\n',
+    );
+  });
+
   it('stdout on a full device fails the same way, naming stdout', async () => {
     const dir = tempDir();
     const dev = join(dir, 'full');
