@@ -139,4 +139,15 @@ describe('a range with nothing in it, on a terminal', () => {
     expect(text).toMatch(/^steps · count\n {2}no data in the range$/m);
     expect(text).not.toMatch(/steps_total/);
   });
+
+  it('says why before the empty lines, where the pager would not hide it', async () => {
+    const { screen } = await inPty(`hd summary --from 2030-01-01 --no-pager`, {
+      cols: 80,
+      env: sandboxEnv(sandbox.current, { NO_COLOR: '1' }),
+    });
+    const text = stripAnsi(screen);
+    const why = text.indexOf('warning: --from 2030-01-01 is after today');
+    expect(why).toBeGreaterThan(-1);
+    expect(why).toBeLessThan(text.indexOf('no data in the range'));
+  });
 });

@@ -14,6 +14,8 @@ export interface SummaryFlags extends OutputFlags, DailyFlags {
 export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<void> {
   await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
     const { summaries, range, meta } = daily;
+    // Every line will say "no data in the range"; this says why, before the pager hides it.
+    if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
     const target = await openTarget(flags, ctx, notices);
     const onTerminal = ctx.stdoutIsTTY && flags.output === undefined && target.format === 'table';
     const dates = summaries
@@ -37,8 +39,6 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
       if (flags.output !== undefined) {
         notices.info(`wrote ${summaries.length} lines to ${flags.output}`);
       }
-      // Every line says "no data in the range"; this says why.
-      if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
     } catch (error) {
       await target.abandon();
       throw error;
