@@ -172,7 +172,7 @@ function leftOutNote(
     oldest === undefined
       ? ''
       : oldest === newest
-        ? ` All ${count} rows here are from ${oldest}. For older days call again with to: "${addDays(oldest, -1)}"; the rest of ${oldest} needs a larger limit or a narrower query.`
+        ? ` All ${count} rows here are from ${oldest}. For older days call again with to: "${addDays(oldest, -1)}"; any other rows of ${oldest} need a larger limit or a narrower query.`
         : ` Older rows exist: call again with to: "${oldest}" for them (rows of ${oldest} may then repeat).`;
   if (why === 'limit') {
     return `Only the ${count} newest matching rows are here, as limit ${limit} asked; more rows match. Raise limit (up to ${MAX_ROWS}) or narrow the query.${more}`;
