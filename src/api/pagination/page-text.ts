@@ -30,8 +30,7 @@
 // exponents, escapes, 1e400) takes the general path: JSON.parse, checkRows, JSON.stringify.
 // test/unit/page-text.test.ts checks the proof against JSON.stringify over random rows written
 // in random, often non-canonical, spellings, and over bodies with random bytes changed.
-import { isAscii, isUtf8 } from 'node:buffer';
-import { text as decodeText } from '../transport/decode.ts';
+import { exactText, text as decodeText } from '../transport/decode.ts';
 
 // A string as Friedl's "unrolled loop": runs of plain characters between the allowed escapes
 // and surrogate pairs. Every branch starts with a different character, so nothing backtracks,
@@ -73,12 +72,11 @@ export interface ProvenPage {
  */
 export function provePage(body: Buffer | string): ProvenPage | undefined {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  // Only when the text says exactly what the bytes do: an invalid byte decodes to U+FFFD. (A
-  // string holding a lone surrogate, which UTF-8 cannot carry, is not proven either.)
-  if (bytes.length > MAX_TEXT || !(isAscii(bytes) || isUtf8(bytes))) return undefined;
+  // A string holding a lone surrogate, which UTF-8 cannot carry, is not proven.
+  if (bytes.length > MAX_TEXT) return undefined;
   if (typeof body === 'string' && LONE_SURROGATE.test(body)) return undefined;
-  const text = decodeText(bytes);
-  if (!text.startsWith(OPEN)) return undefined;
+  const text = exactText(bytes);
+  if (text === undefined || !text.startsWith(OPEN)) return undefined;
   let match: RegExpExecArray | null;
   try {
     match = PAGE.exec(text);
