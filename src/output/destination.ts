@@ -9,7 +9,7 @@ import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface Destination {
   /** Text, or UTF-8 bytes (a page written from the server's bytes: page-text.ts). */
-  write(chunk: string | Uint8Array): Promise<void>;
+  write(chunk: string | Buffer): Promise<void>;
   /** Flushes and, for files, commits. Only called after a complete, successful export. */
   end(): Promise<void>;
 }

@@ -56,7 +56,7 @@ export function withReaderProbe(inner: Destination, stream: Writable): ProbedDes
         // A page as bytes: what was held goes first, then all but the page's last characters.
         const cut = lastCharacters(chunk, HOLD);
         const before = held;
-        held = Buffer.from(chunk.buffer, chunk.byteOffset + cut, chunk.length - cut).toString();
+        held = chunk.toString('utf8', cut);
         if (before !== '') await inner.write(before);
         if (cut > 0) await inner.write(chunk.subarray(0, cut));
         schedule();
@@ -88,7 +88,7 @@ export function withReaderProbe(inner: Destination, stream: Writable): ProbedDes
 }
 
 /** Where the last `count` characters of UTF-8 bytes start (a byte that does not continue one). */
-function lastCharacters(bytes: Uint8Array, count: number): number {
+function lastCharacters(bytes: Buffer, count: number): number {
   let at = bytes.length;
   for (let seen = 0; at > 0 && seen < count;) {
     at--;

@@ -14,11 +14,7 @@ export function withVisibleControls(
   const show = kind === 'json' ? visibleJson : visibleKeepingLayout;
   return {
     // Bytes come whole pages at a time, so no character is split between two writes.
-    write: (chunk) => inner.write(show(typeof chunk === 'string' ? chunk : utf8(chunk))),
+    write: (chunk) => inner.write(show(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))),
     end: () => inner.end(),
   };
-}
-
-function utf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
