@@ -108,7 +108,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * quote in a string is escaped) nor in a nested value (there are none): so `},{"date":` is
  * exactly the boundary between two rows.
  */
-export const ROW_BOUNDARY = '},{"date":';
+const ROW_BOUNDARY = '},{"date":';
 
 /** Rows in text[start, end): boundaries plus one. The tail may hold a boundary: not counted. */
 function countRows(text: string, start: number, end: number): number {

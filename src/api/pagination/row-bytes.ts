@@ -42,7 +42,7 @@ export const STREAM = 10;
 export const END = 11;
 /** HAS_ESCAPE and HAS_COMMA, for all of the row's strings. */
 export const FLAGS = 12;
-export const CELL_COUNT = 13;
+const CELL_COUNT = 13;
 
 /** Some string of the row holds an escape: its bytes are not its characters. */
 export const HAS_ESCAPE = 1;
