@@ -98,6 +98,25 @@ describe('the metrics table', () => {
     expect(at(lines[2]!)).toBe(at(lines[1]!));
   });
 
+  it('cuts a header narrowed below its name like its cells, so the header fits and lines up', async () => {
+    const rows = [
+      row({ provider: 'PhoneHealth', metric: 'steps_total', numValue: 7084, unit: 'count' }),
+      row({ provider: 'WristBand', metric: 'workout_type', numValue: null, textValue: 'Swim' }),
+    ];
+    const lines = await table([rows], 50);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(50);
+    const [head, first] = lines as [string, string];
+    expect(head).toMatch(/^date {8}provi… {2}metric/);
+    // Each header name starts where its column does.
+    for (const [name, cell] of [
+      ['metric', 'steps_t'],
+      ['unit', 'count'],
+      ['stream', 'false'],
+    ]) {
+      expect(head.indexOf(name!)).toBe(first.indexOf(cell!));
+    }
+  });
+
   it('never wraps, even on a terminal narrower than the narrowest columns', async () => {
     const lines = await table([[row({ provider: 'ProviderName', metric: 'metric_name' })]], 30);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(30);

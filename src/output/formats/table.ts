@@ -147,7 +147,10 @@ function renderHeader(l: Layout, palette: Palette): string {
   const w = l.widths;
   const cells = HEAD.map((h, i) => {
     if (i === HEAD.length - 1) return h;
-    return i === 3 && l.numericHead ? h.padStart(w[i] as number) : h.padEnd(w[i] as number);
+    const width = w[i] as number;
+    // A column narrowed below its name (provider at 6) cuts the name as it cuts the cells.
+    if (h.length > width) return textCell(h, width, false);
+    return i === 3 && l.numericHead ? h.padStart(width) : h.padEnd(width);
   });
   const line = cells.join(GAP);
   return (l.overflow === undefined ? p.bold(line) : truncate(line, l.overflow)) + '\n';
