@@ -41,6 +41,13 @@ function settingSources(inputs: SettingInputs) {
     envName: string,
     key: 'api-key' | 'base-url',
   ): Promise<Resolved | undefined> => {
+    // `--api-key "$UNSET"` must not quietly fall back to another key: an empty flag is a mistake.
+    if (flag === '') {
+      throw new UsageError(
+        `${flagName} is empty — pass a value, or leave the flag out to use ${envName} or the config file`,
+        flagName === '--api-key' ? 'bad_api_key' : 'bad_base_url',
+      );
+    }
     if (nonEmpty(flag)) return { value: flag, source: flagName };
     const env = inputs.env[envName];
     if (nonEmpty(env)) return { value: env, source: envName };

@@ -67,6 +67,18 @@ describe('resolveSettings', () => {
     ).rejects.toThrow(/config set api-key.*HEALTHDATA_API_KEY/);
   });
 
+  it('rejects an empty flag instead of falling back to the environment', async () => {
+    const env = { HEALTHDATA_API_KEY: 'phd_live_fromenv', HEALTHDATA_BASE_URL: 'https://env.x' };
+    for (const flags of [{ apiKey: '' }, { baseUrl: '' }]) {
+      const name = 'apiKey' in flags ? '--api-key' : '--base-url';
+      const settings = resolveSettings({ flags, env, config });
+      await expect(settings).rejects.toThrow(UsageError);
+      await expect(resolveSettings({ flags, env, config })).rejects.toThrow(
+        `${name} is empty — pass a value, or leave the flag out`,
+      );
+    }
+  });
+
   it('rejects a key with whitespace', async () => {
     await expect(
       resolveSettings({ flags: { apiKey: 'phd live', baseUrl: 'https://x' }, env: {}, config }),
