@@ -1,11 +1,12 @@
 // Layer rules for src/, checked by `npm run lint:deps` (part of npm test). The folders form a
 // DAG; an import may only run down it:
 //
-//   cli ──► mcp, config, sync, output, sandbox, daily, api, lib
-//   mcp ──► output (summary records), daily, api, lib (the MCP server's tools)
+//   cli ──► mcp, config, sync, output, sandbox, insight, daily, api, lib
+//   mcp ──► output (summary records), insight, daily, api, lib (the MCP server's tools)
 //   sync ──► output, api, lib
 //   sandbox ──► api (the wire types it serves), lib
-//   output ──► daily (summaries to show), api (row types), lib
+//   output ──► insight, daily (summaries to show), api (row types), lib
+//   insight ──► lib (statistics over daily values, pure)
 //   daily ──► api (row types), lib
 //   config ──► lib
 //   api ──► lib
@@ -36,10 +37,11 @@ module.exports = {
     layer('config', ['lib']),
     layer('daily', ['api', 'lib']),
     layer('sync', ['output', 'api', 'lib']),
-    layer('output', ['daily', 'api', 'lib']),
+    layer('output', ['insight', 'daily', 'api', 'lib']),
+    layer('insight', ['lib']),
     layer('sandbox', ['api', 'lib']),
-    layer('mcp', ['output', 'daily', 'api', 'lib']),
-    layer('cli', ['mcp', 'config', 'sync', 'output', 'sandbox', 'daily', 'api', 'lib']),
+    layer('mcp', ['output', 'insight', 'daily', 'api', 'lib']),
+    layer('cli', ['mcp', 'config', 'sync', 'output', 'sandbox', 'insight', 'daily', 'api', 'lib']),
     {
       name: 'transport-knows-no-pagination',
       comment: 'The transport (one attempt, redirects, decoding, status) knows nothing of pages.',

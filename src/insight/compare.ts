@@ -1,0 +1,87 @@
+// Two periods of daily values side by side: the change in the mean, and whether it exceeds the
+// day-to-day variation. The test is Welch's t-test (unequal variances, Welch–Satterthwaite
+// degrees of freedom), two-sided; the change "exceeds the variation" when p < 0.05. Hedges' g
+// (the mean difference over the pooled standard deviation, corrected for small samples) is
+// given beside it as the size of the change in units of that variation.
+import { mean, variance } from './stats.ts';
+import { twoSidedP } from './student-t.ts';
+
+export const SIGNIFICANCE = 0.05;
+
+export interface PeriodValues {
+  days: number;
+  mean: number | null;
+  /** Sample standard deviation of the daily values; null under two days. */
+  sd: number | null;
+}
+
+export interface Comparison {
+  current: PeriodValues;
+  previous: PeriodValues;
+  /** current − previous; null when either side has no day. */
+  change: number | null;
+  /** The change as a percentage of the previous mean; null when that mean is 0 or missing. */
+  changePct: number | null;
+  /** Welch's t, its degrees of freedom and two-sided p; null under two days a side, or no spread. */
+  t: number | null;
+  df: number | null;
+  p: number | null;
+  /** Hedges' g; null when it cannot be computed. */
+  effect: number | null;
+  /** Whether the change exceeds the day-to-day variation (p < 0.05). */
+  exceeds: boolean;
+  /** Why there is no test, when there is none. */
+  reason: string | null;
+}
+
+function describe(values: readonly number[]): PeriodValues {
+  const v = variance(values);
+  return {
+    days: values.length,
+    mean: values.length === 0 ? null : mean(values),
+    sd: Number.isNaN(v) ? null : Math.sqrt(v),
+  };
+}
+
+export function comparePeriods(
+  current: readonly number[],
+  previous: readonly number[],
+): Comparison {
+  const a = describe(current);
+  const b = describe(previous);
+  const change = a.mean !== null && b.mean !== null ? a.mean - b.mean : null;
+  const base: Comparison = {
+    current: a,
+    previous: b,
+    change,
+    changePct: change !== null && b.mean ? (100 * change) / Math.abs(b.mean) : null,
+    t: null,
+    df: null,
+    p: null,
+    effect: null,
+    exceeds: false,
+    reason: null,
+  };
+  if (a.days < 2 || b.days < 2) {
+    return { ...base, reason: 'fewer than 2 days in a period: no test' };
+  }
+  const va = (a.sd as number) ** 2;
+  const vb = (b.sd as number) ** 2;
+  const se2 = va / a.days + vb / b.days;
+  if (se2 === 0) {
+    return { ...base, reason: 'no day-to-day variation in either period: no test' };
+  }
+  const t = (change as number) / Math.sqrt(se2);
+  const df = se2 ** 2 / ((va / a.days) ** 2 / (a.days - 1) + (vb / b.days) ** 2 / (b.days - 1));
+  const p = twoSidedP(t, df);
+  const pooled = Math.sqrt(((a.days - 1) * va + (b.days - 1) * vb) / (a.days + b.days - 2));
+  const correction = 1 - 3 / (4 * (a.days + b.days) - 9);
+  return {
+    ...base,
+    t,
+    df,
+    p,
+    effect: pooled > 0 ? ((change as number) / pooled) * correction : null,
+    exceeds: p < SIGNIFICANCE,
+  };
+}

@@ -1,0 +1,31 @@
+// Insight over daily values: periods, baselines and anomalies, comparisons, correlations.
+// Pure functions over `DailyPoint` series (no I/O, no formatting), shared by the CLI
+// commands, the MCP tools and the HTML report, so each number is computed in one place.
+export {
+  byPeriod,
+  periodEnd,
+  periodStart,
+  PERIOD_UNITS,
+  type PeriodStat,
+  type PeriodUnit,
+} from './periods.ts';
+export {
+  DEFAULT_RULE,
+  findAnomalies,
+  robustZ,
+  scoreDays,
+  type Anomaly,
+  type Baseline,
+  type BaselineRule,
+  type ScoredDay,
+} from './anomalies.ts';
+export { comparePeriods, SIGNIFICANCE, type Comparison, type PeriodValues } from './compare.ts';
+export {
+  correlate,
+  correlateAt,
+  MIN_PAIRS,
+  pairUp,
+  type Correlation,
+  type LagCorrelation,
+} from './correlate.ts';
+export type { DailyPoint } from './series.ts';

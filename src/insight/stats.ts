@@ -1,0 +1,78 @@
+// Descriptive statistics over plain arrays of numbers. Empty input gives NaN where a value is
+// undefined, so callers decide what "not enough data" means; none of these divides by zero
+// silently: a zero spread comes back as 0 for the caller to test.
+
+export function mean(xs: readonly number[]): number {
+  let sum = 0;
+  for (const x of xs) sum += x;
+  return sum / xs.length;
+}
+
+/** The median; the mean of the two middle values for an even count. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Sample variance (n − 1 in the denominator); NaN for fewer than two values. */
+export function variance(xs: readonly number[]): number {
+  if (xs.length < 2) return NaN;
+  const m = mean(xs);
+  let sum = 0;
+  for (const x of xs) sum += (x - m) ** 2;
+  return sum / (xs.length - 1);
+}
+
+/** Median absolute deviation from the median (unscaled). */
+export function mad(xs: readonly number[], centre = median(xs)): number {
+  return median(xs.map((x) => Math.abs(x - centre)));
+}
+
+/** Mean absolute deviation from a centre (the median, for the MAD = 0 fallback). */
+export function meanAbsoluteDeviation(xs: readonly number[], centre: number): number {
+  return mean(xs.map((x) => Math.abs(x - centre)));
+}
+
+/** Ranks from 1, ties sharing the mean of their ranks (as Spearman's rho needs). */
+export function ranks(xs: readonly number[]): number[] {
+  const order = xs.map((x, i) => ({ x, i })).sort((a, b) => a.x - b.x);
+  const out = new Array<number>(xs.length);
+  for (let start = 0; start < order.length;) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]?.x === order[start]?.x) end++;
+    const rank = (start + end) / 2 + 1;
+    for (let k = start; k <= end; k++) out[(order[k] as { i: number }).i] = rank;
+    start = end + 1;
+  }
+  return out;
+}
+
+/** Pearson's r; null when either side has no spread or fewer than two pairs. */
+export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
+  const n = xs.length;
+  if (n < 2 || ys.length !== n) return null;
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (xs[i] as number) - mx;
+    const dy = (ys[i] as number) - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  // Rounding can push |r| a hair past 1 for perfectly linear data.
+  return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+}
+
+/** Spearman's rho: Pearson's r of the ranks, ties averaged. */
+export function spearman(xs: readonly number[], ys: readonly number[]): number | null {
+  return pearson(ranks(xs), ranks(ys));
+}
