@@ -11,6 +11,9 @@ import { sandboxCommand } from './commands/sandbox/index.ts';
 import { statusCommand } from './commands/status/index.ts';
 import { completeNamesCommand, completionCommand } from './commands/completion/index.ts';
 import { summaryCommand } from './commands/summary/index.ts';
+import { anomaliesCommand } from './commands/anomalies/index.ts';
+import { compareCommand } from './commands/compare/index.ts';
+import { correlateCommand } from './commands/correlate/index.ts';
 import { syncCommand } from './commands/sync/index.ts';
 import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
@@ -22,6 +25,9 @@ export const COMMANDS: readonly CommandInfo[] = [
   metricsCommand,
   summaryCommand,
   chartCommand,
+  anomaliesCommand,
+  compareCommand,
+  correlateCommand,
   ...documentCommands,
   syncCommand,
   statusCommand,

@@ -1,0 +1,82 @@
+// `healthdata correlate A B`: one export of both metrics, then every provider pair's daily
+// series paired by date at each lag.
+import { correlate, MIN_PAIRS } from '../../../insight/index.ts';
+import { UsageError } from '../../../lib/errors.ts';
+import type { Context } from '../../context.ts';
+import { withDaily, type DailyFlags } from '../../daily-query.ts';
+import type { OutputFlags } from '../../flags.ts';
+import { writeInsight, type InsightRecord } from '../../insight-output.ts';
+import { numericSeries, rounded } from '../../insight-series.ts';
+
+export interface CorrelateFlags extends OutputFlags, DailyFlags {
+  lag?: { min: number; max: number };
+}
+
+export async function runCorrelate(
+  a: string,
+  b: string,
+  flags: CorrelateFlags,
+  ctx: Context,
+): Promise<void> {
+  const lags = flags.lag ?? { min: 0, max: 0 };
+  await withDaily([...new Set([a, b])], flags, ctx, async (daily, notices) => {
+    for (const name of [a, b]) {
+      const lines = daily.summaries.filter((s) => s.metric === name && s.days > 0);
+      if (lines.length > 0 && lines.every((s) => s.rule === 'text')) {
+        throw new UsageError(
+          `${name} is a text metric: it has no daily number to correlate — pick a numeric metric`,
+          'text_metric',
+        );
+      }
+    }
+    const series = numericSeries(daily.summaries, notices);
+    const records: InsightRecord[] = [];
+    const strongest: string[] = [];
+    for (const sa of series.filter((s) => s.metric === a)) {
+      for (const sb of series.filter((s) => s.metric === b)) {
+        const result = correlate(sa.points, sb.points, lags.min, lags.max);
+        for (const l of result.lags) {
+          records.push({
+            a,
+            a_provider: sa.provider,
+            b,
+            b_provider: sb.provider,
+            lag: l.lag,
+            n: l.n,
+            pearson: l.pearson,
+            spearman: l.spearman,
+            strongest: result.best === l,
+            note: l.tooFew ? `under ${MIN_PAIRS} days: r means little` : null,
+          });
+        }
+        const best = result.best;
+        if (best) {
+          strongest.push(
+            `${sa.provider}/${sb.provider}: r ${rounded(best.pearson)} at lag ${best.lag} (n ${best.n}${best.tooFew ? ', too few days' : ''})`,
+          );
+        }
+      }
+    }
+    notices.notice(
+      records.length === 0
+        ? `correlate: no days with both ${a} and ${b} in the range`
+        : `correlate ${a} → ${b}, lag ${lags.min === lags.max ? lags.min : `${lags.min}..${lags.max}`}: ${strongest.join('; ') || 'no spread to correlate'}`,
+    );
+    await writeInsight(
+      {
+        title: 'Correlation',
+        records,
+        meta: {
+          lead: a,
+          follow: b,
+          lags,
+          minDays: MIN_PAIRS,
+          pairing: 'A on day d with B on day d + lag',
+        },
+      },
+      flags,
+      ctx,
+      notices,
+    );
+  });
+}

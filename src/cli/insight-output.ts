@@ -1,0 +1,61 @@
+// Writes the records of an insight command (summary --by, anomalies, compare, correlate) in
+// the chosen format through the document path of the format registry: a table for a person
+// (numbers rounded for reading), csv/tsv with one header, json as {data, meta} with the rule
+// that produced the numbers in meta, ndjson one record a line. Full precision everywhere but
+// the table.
+import { writeDocument } from '../output/formats/index.ts';
+import type { Context } from './context.ts';
+import type { OutputFlags } from './flags.ts';
+import { rounded } from './insight-series.ts';
+import type { Notices } from './notices.ts';
+import { openTarget } from './output-target.ts';
+import { terminalView } from './terminal.ts';
+
+export type InsightRecord = Record<string, string | number | boolean | null>;
+
+export interface InsightDocument {
+  /** The table's title. */
+  title: string;
+  records: InsightRecord[];
+  /** The rule and range behind the numbers: json's `meta`, left out of tables. */
+  meta: Record<string, unknown>;
+}
+
+export async function writeInsight(
+  doc: InsightDocument,
+  flags: OutputFlags,
+  ctx: Context,
+  notices: Notices,
+): Promise<void> {
+  const target = await openTarget(flags, ctx, notices);
+  const terminal = terminalView(ctx, flags.output !== undefined);
+  const table = target.format === 'table';
+  const data = table ? doc.records.map(forReading) : doc.records;
+  const body = { data, meta: doc.meta };
+  try {
+    await writeDocument(target.format, { body, text: JSON.stringify(body) }, target.destination, {
+      header: flags.header,
+      hideKeys: ['meta'],
+      title: doc.title,
+      columns: terminal.columns,
+      palette: terminal.out,
+      pretty: ctx.stdoutIsTTY && flags.output === undefined,
+    });
+    if (flags.output !== undefined && flags.output !== '-') {
+      notices.info(`wrote ${doc.records.length} lines to ${flags.output}`);
+    }
+  } catch (error) {
+    await target.abandon();
+    throw error;
+  } finally {
+    await target.pager?.close();
+  }
+}
+
+function forReading(record: InsightRecord): InsightRecord {
+  const out: InsightRecord = {};
+  for (const [key, value] of Object.entries(record)) {
+    out[key] = typeof value === 'number' ? rounded(value) : value;
+  }
+  return out;
+}
