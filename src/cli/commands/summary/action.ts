@@ -6,13 +6,20 @@ import { writeSummaries } from '../../../output/summary/write.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import { openTarget } from '../../output-target.ts';
 import { terminalWidth } from '../../terminal-width.ts';
+import type { PeriodUnit } from '../../../insight/periods.ts';
+import { writePeriods } from './periods.ts';
 
 export interface SummaryFlags extends OutputFlags, DailyFlags {
   metric?: string[];
+  by?: PeriodUnit;
 }
 
 export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<void> {
   await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
+    if (flags.by !== undefined) {
+      await writePeriods(daily, flags.by, flags, ctx, notices);
+      return;
+    }
     const { summaries, range, meta } = daily;
     // Every line will say "no data in the range"; this says why, before the pager hides it.
     if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);

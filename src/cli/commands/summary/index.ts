@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { PERIOD_UNITS } from '../../../insight/periods.ts';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
@@ -20,6 +21,12 @@ function registerSummary(program: Command, ctx: Context): void {
       collectList,
     );
   addRangeOptions(command);
+  command.addOption(
+    new Option(
+      '--by <period>',
+      'one line per metric, provider and period (weeks start on Monday)',
+    ).choices(PERIOD_UNITS),
+  );
   addOutputOptions(command);
   addConnectionOptions(command);
   command.addHelpText(
@@ -34,11 +41,13 @@ summarised per row: min/mean/max over all rows and the rows per day; that day's 
 mean of its rows. Text metrics show their most frequent values. A metric from several
 providers gets one line per provider. latest is the daily value of the last day with data,
 in every format. On a terminal the table's trend column is a sparkline of the daily values;
-json/ndjson add the daily series.
+json/ndjson add the daily series. --by week|month|year gives each period's days with data and
+the mean, min and max of its daily values; a period reaching outside the range is 'partial'.
 
 Examples:
   healthdata summary --demo --from 90d
   healthdata summary --demo -m steps,walking_heart_rate --from 30d
+  healthdata summary --demo -m resting_heart_rate --by week --from 90d
   healthdata summary -m weight --from 2025-01-01 -f json | jq '.data[0].daily'`,
     ),
   );

@@ -1,0 +1,56 @@
+// `summary --by week|month|year`: each metric and provider's daily values grouped by period.
+// A period reaching outside what was looked at (the range asked for, clamped to the plan's
+// history floor, and to today) is partial: it holds fewer days by construction.
+import { byPeriod, type PeriodUnit } from '../../../insight/periods.ts';
+import { localDate } from '../../../lib/dates.ts';
+import type { Context } from '../../context.ts';
+import type { DailyResult } from '../../daily-query.ts';
+import type { OutputFlags } from '../../flags.ts';
+import { writeInsight, type InsightRecord } from '../../insight-output.ts';
+import { numericSeries } from '../../insight-series.ts';
+import type { Notices } from '../../notices.ts';
+
+export async function writePeriods(
+  daily: DailyResult,
+  unit: PeriodUnit,
+  flags: OutputFlags,
+  ctx: Context,
+  notices: Notices,
+): Promise<void> {
+  const today = localDate(ctx.clock.now());
+  const range = {
+    from: daily.range.from ?? daily.meta?.history_floor ?? null,
+    to: daily.range.to !== null && daily.range.to < today ? daily.range.to : today,
+  };
+  const records: InsightRecord[] = [];
+  const series = numericSeries(daily.summaries, notices);
+  for (const s of series) {
+    for (const p of byPeriod(s.points, unit, range)) {
+      records.push({
+        metric: s.metric,
+        provider: s.provider,
+        period: p.period,
+        days: p.days,
+        mean: p.mean,
+        min: p.min,
+        max: p.max,
+        unit: s.unit,
+        partial: p.partial,
+      });
+    }
+  }
+  const partial = records.filter((r) => r['partial'] === true).length;
+  notices.notice(
+    `summary by ${unit}: ${records.length} periods of ${series.length} series, ${range.from ?? 'the first day'} to ${range.to}${partial > 0 ? `; ${partial} partial (reaching outside the range)` : ''}`,
+  );
+  await writeInsight(
+    {
+      title: `Summary by ${unit}`,
+      records,
+      meta: { by: unit, weekStart: 'Monday (ISO 8601)', ...range },
+    },
+    flags,
+    ctx,
+    notices,
+  );
+}
