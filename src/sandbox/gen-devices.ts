@@ -8,9 +8,9 @@ const WRISTBAND_GAP_DAYS_AGO = { first: 60, last: 73 } as const;
 // Each changes a value already drawn, never the number of draws, so every other row stays.
 /** Resting heart rate rises over the last four days (ago 3 → 0), as with a cold coming on. */
 const RESTING_HR_RISE: Readonly<Record<number, number>> = { 3: 8, 2: 11, 1: 13, 0: 12 };
-/** The WristBand's steps are 40 % higher on these days: the 30 days before the last 30. */
+/** The WristBand's steps are 60 % higher on these days: the 30 days before the last 30. */
 const ACTIVE_MONTH_DAYS_AGO = { first: 30, last: 59 } as const;
-const ACTIVE_MONTH_FACTOR = 1.4;
+const ACTIVE_MONTH_FACTOR = 1.6;
 
 /**
  * A night's sleep on the ring, from -1 (short) to 1 (long), fixed per day and independent of
