@@ -47,8 +47,7 @@ the mean, min and max of its daily values; a period reaching outside the range i
 Examples:
   healthdata summary --demo --from 90d
   healthdata summary --demo -m steps,walking_heart_rate --from 30d
-  healthdata summary --demo -m resting_heart_rate --by week --from 90d
-  healthdata summary -m weight --from 2025-01-01 -f json | jq '.data[0].daily'`,
+  healthdata summary --demo -m resting_heart_rate --by week --from 90d`,
     ),
   );
   command.action(async (flags: SummaryFlags) => {
