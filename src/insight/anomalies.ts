@@ -71,6 +71,24 @@ export function scoreDays(series: readonly DailyPoint[], rule: BaselineRule): Sc
   return scored;
 }
 
+/** The last day scored against its baseline, if it has one (summary's latest-day column). */
+export function scoreLast(
+  series: readonly DailyPoint[],
+  rule: BaselineRule,
+): ScoredDay | undefined {
+  const day = series.at(-1);
+  if (day === undefined) return undefined;
+  const first = addDays(day.date, -rule.window);
+  const values = series.filter((p) => p.date >= first && p.date < day.date).map((p) => p.value);
+  if (values.length < rule.minDays) return undefined;
+  const centre = median(values);
+  return {
+    ...day,
+    baseline: { median: centre, mad: mad(values, centre), days: values.length },
+    z: robustZ(day.value, values),
+  };
+}
+
 /** The flagged days, oldest first. */
 export function findAnomalies(series: readonly DailyPoint[], rule: BaselineRule): Anomaly[] {
   const out: Anomaly[] = [];

@@ -14,6 +14,7 @@ export {
   findAnomalies,
   robustZ,
   scoreDays,
+  scoreLast,
   type Anomaly,
   type Baseline,
   type BaselineRule,

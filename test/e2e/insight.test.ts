@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
 import { fixedClock, runCli } from '../helpers/cli.ts';
+import { inPty, sandboxEnv, widest } from '../helpers/pty.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
@@ -221,5 +222,31 @@ describe('summary --by', () => {
       expect(w.mean).toBeCloseTo(mean(values), 9);
     }
     expect(weeks.slice(1).every((w) => !w.partial)).toBe(true);
+  });
+});
+
+describe('summary on a terminal', () => {
+  it('shows how far the latest day stands from the baseline, as anomalies scores it', async () => {
+    const env = sandboxEnv(sandbox.current, { NO_COLOR: '1' });
+    const args = `summary -m resting_heart_rate,hrv --from 90d --no-pager -q`;
+    const { code, screen } = await inPty(`hd ${args}`, { cols: 170, env });
+    expect(code).toBe(0);
+    expect(widest(screen)).toBeLessThanOrEqual(170);
+    const lines = screen.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/ latest {2}vs baseline {2}unit /);
+    const rhr = lines.find((l) => l.startsWith('resting_heart_rate'));
+    // The same z as `anomalies` gives the latest day, to one decimal.
+    const scored = await cli([
+      'anomalies',
+      '-m',
+      'resting_heart_rate',
+      '--from',
+      TODAY,
+      '-f',
+      'json',
+    ]);
+    const [today] = data<{ date: string; z: number }>(scored.stdout);
+    expect(today?.date).toBe(TODAY);
+    expect(rhr).toContain(` +${(today?.z as number).toFixed(1)}z `);
   });
 });

@@ -2,6 +2,7 @@
 // provider as a short block of wrapped lines instead of one wide row.
 import type { MetricSummary, NumericDay } from '../../daily/index.ts';
 import { wrap } from '../../lib/wrap.ts';
+import { latestDeviation } from './baseline.ts';
 import { displayNumber } from './numbers.ts';
 import { severalRows } from './record.ts';
 import { sparkline } from './sparkline.ts';
@@ -32,6 +33,7 @@ export function stackedSummary(
             ...(s.stats.median === null ? [] : [`median ${displayNumber(s.stats.median)}`]),
             `max ${displayNumber(s.stats.max)}`,
             `latest ${displayNumber((s.latest as NumericDay | null)?.value)}`,
+            ...(spark && latestDeviation(s) !== '' ? [`vs baseline ${latestDeviation(s)}`] : []),
           ];
     lines.push(...joinFitting(facts, width));
     if (spark && s.stats !== null) {

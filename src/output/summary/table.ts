@@ -5,6 +5,7 @@
 // kept in every layout, as the short blocks and the csv and json show them.
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 import { BORDERLESS, trimLines } from '../formats/table.ts';
+import { latestDeviation } from './baseline.ts';
 import { displayNumber } from './numbers.ts';
 import { severalRows } from './record.ts';
 import { sparkline } from './sparkline.ts';
@@ -26,7 +27,7 @@ interface Column {
 
 const GAP = 2;
 /** Dropped in this order when a terminal is too narrow. */
-const OPTIONAL = ['first', 'last'];
+const OPTIONAL = ['first', 'last', 'vs baseline'];
 const MIN_NOTE = 16;
 
 export async function summaryTable(
@@ -101,6 +102,8 @@ function columnsFor(options: TableOptions): Column[] {
     number('median', (s) => s.stats?.median),
     number('max', (s) => s.stats?.max),
     { name: 'latest', right: true, cell: latestCell },
+    // On a terminal only (where the sparkline is): csv and json carry the daily series.
+    ...(spark ? [{ name: 'vs baseline', right: true, cell: latestDeviation }] : []),
     { name: 'unit', cell: (s) => s.unit ?? '' },
     ...(spark
       ? [

@@ -53,7 +53,7 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
   });
 }
 
-/** A wide terminal gets a finer trend; the rest of a line needs about 118 columns. */
+/** A wide terminal gets a finer trend; the rest of a line needs about 131 columns. */
 function sparklineWidth(columns: number): number {
-  return Math.max(12, Math.min(52, columns - 118));
+  return Math.max(12, Math.min(52, columns - 131));
 }
