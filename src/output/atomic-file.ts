@@ -4,11 +4,11 @@
 import { constants, writeSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../lib/errors.ts';
 import type { Destination } from './destination.ts';
 import { pidIsAlive } from '../lib/pid.ts';
 import { removeDeadTemps, tempName } from './target/temp-name.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
+import { cannotCreateIn } from './target/writable.ts';
 
 export interface FileDestination extends Destination {
   /** Removes the temp file; the target stays as it was. Safe to call more than once. */
@@ -34,14 +34,15 @@ export async function atomicFile(
   try {
     handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    if (['ENOSPC', 'EDQUOT', 'EIO', 'EROFS'].includes(reason)) throw new WriteError(target, error);
-    throw new UsageError(
-      `cannot write --output ${target} (${reason}) — check the directory exists and is writable`,
-      'bad_output',
-    );
+    throw cannotCreateIn(target, dir, error);
   }
-  await handle.chmod(mode);
+  try {
+    await handle.chmod(mode);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(tempPath).catch(() => undefined);
+    throw isWriteFailure(error) ? new WriteError(target, error) : error;
+  }
   let done = false;
   // What was written is flushed to disk in the background every FLUSH_EVERY bytes, so the
   // fsync that commits the file has only the tail left to do (~50 ms less on a 40 MB export).
