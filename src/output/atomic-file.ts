@@ -5,8 +5,8 @@ import { constants, writeSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Destination } from './destination.ts';
-import { pidIsAlive } from '../lib/pid.ts';
-import { removeDeadTemps, tempName } from './target/temp-name.ts';
+import { thisProcess } from '../lib/pid.ts';
+import { ownTemp, removeDeadTemps, tempName } from './target/temp-name.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
 import { cannotCreateIn } from './target/writable.ts';
 
@@ -28,19 +28,22 @@ export async function atomicFile(
   const dir = dirname(path);
   // Health data is private: a new file is readable by its owner only; an existing one keeps its mode.
   const mode = existingMode !== undefined ? existingMode & 0o777 : 0o600;
-  await removeDeadTemps(dir, basename(path), pidIsAlive);
-  const tempPath = join(dir, tempName(basename(path), process.pid));
+  await removeDeadTemps(dir, basename(path), thisProcess);
+  const tempPath = join(dir, tempName(basename(path), thisProcess.self));
   let handle: FileHandle | undefined;
   try {
     handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   } catch (error) {
     throw cannotCreateIn(target, dir, error);
   }
+  // Ours while it exists, so that no run of this process takes it for a dead one's.
+  ownTemp(tempPath, true);
   try {
     await handle.chmod(mode);
   } catch (error) {
     await handle.close().catch(() => undefined);
     await unlink(tempPath).catch(() => undefined);
+    ownTemp(tempPath, false);
     throw isWriteFailure(error) ? new WriteError(target, error) : error;
   }
   let done = false;
@@ -57,6 +60,7 @@ export async function atomicFile(
     await flushing;
     await handle?.close().catch(() => undefined);
     await unlink(tempPath).catch(() => undefined);
+    ownTemp(tempPath, false);
   };
   const fail = (error: unknown): never => {
     throw isWriteFailure(error) ? new WriteError(target, error) : error;
@@ -91,6 +95,7 @@ export async function atomicFile(
       await handle.close().catch(fail);
       handle = undefined;
       await rename(tempPath, path).catch(fail);
+      ownTemp(tempPath, false);
       done = true;
       await syncDirectory(dir);
     },

@@ -4,24 +4,32 @@ import { expect, it } from 'vitest';
 import { removeLeftovers } from '../../src/sync/leftovers.ts';
 import { tempDir } from '../helpers/cli.ts';
 
+// pid 111 is dead, 222 alive, 333 is this process.
+const processes = { self: 333, isAlive: (pid: number) => pid !== 111 };
+
 it('removes what a killed sync of this target left, and nothing else', async () => {
   const dir = tempDir();
   const leftovers = [
     '.health.db.0123456789ab.tmp',
     '.health.db.0123456789ab.tmp-journal',
+    '.health.db.111.0123456789ab.tmp',
+    // our pid, but not a file we made: a dead predecessor's (a container's PID 1)
+    '.health.db.333.0123456789ab.tmp',
     'health.db.sync-lock.abcdef012345',
     'health.db.sync-lock.stale-abcdef012345',
   ];
   const kept = [
     'health.db',
     'health.db.sync-lock', // the live lock: the caller holds it
+    '.health.db.222.0123456789ab.tmp', // a live `metrics -o` of the same file
     '.health.db.notes.tmp',
     '.other.db.0123456789ab.tmp',
     'health.db.sync-lock.backup',
   ];
   for (const name of [...leftovers, ...kept]) writeFileSync(join(dir, name), 'x');
   mkdirSync(join(dir, '.health.db.0123456789ab.tmp.lock'));
-  const removed = await removeLeftovers(join(dir, 'health.db'));
+  const target = join(dir, 'health.db');
+  const removed = await removeLeftovers(target, target, processes);
   expect(removed.sort()).toEqual([...leftovers, '.health.db.0123456789ab.tmp.lock'].sort());
   expect(readdirSync(dir).sort()).toEqual([...kept].sort());
 });
