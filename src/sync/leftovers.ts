@@ -6,15 +6,17 @@
 //   takes no sync lock;
 // - a new SQLite database's temp file (`.<name>.<12 hex>.tmp`, with its journal or lock
 //   directory): those are made only under the sync lock, which we hold, so they are dead;
-// - a half-made lock file (`<name>.sync-lock.<12 hex>`, or one renamed aside as
-//   `.stale-<12 hex>`).
+// - what older healthdata versions used as a lock: a pid file `<name>.sync-lock` and its
+//   half-made or renamed-aside copies (`<name>.sync-lock.<12 hex>`, `.stale-<12 hex>`). The
+//   kernel lock replaced them; a pid file is removed whatever pid it names, since a pid cannot
+//   tell a live owner from a reused pid (a killed container's PID 1).
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Processes } from '../lib/pid.ts';
 import { removeDeadTemps } from '../output/target/temp-name.ts';
 
 const SQLITE_TEMP = /^[0-9a-f]{12}\.tmp(-journal|\.lock)?$/;
-const LOCK_TEMP = /^(stale-)?[0-9a-f]{12}$/;
+const LEGACY_LOCK = /^(\.(stale-)?[0-9a-f]{12})?$/;
 
 /** `target` as typed, `real` with symlinks resolved; the names removed, for a warning each. */
 export async function removeLeftovers(
@@ -27,10 +29,15 @@ export async function removeLeftovers(
   const removed = await removeDeadTemps(dir, name, processes);
   const sqliteTemp = `.${name}.`;
   removed.push(...(await removeMatching(dir, (n) => matches(n, sqliteTemp, SQLITE_TEMP))));
-  // The lock is beside the path as typed.
-  const typed = resolve(target);
-  const lock = `${basename(typed)}.sync-lock.`;
-  removed.push(...(await removeMatching(dirname(typed), (n) => matches(n, lock, LOCK_TEMP))));
+  // Old versions put their lock beside the path as typed, which may be a symlink's.
+  const places = new Set([real, resolve(target)]);
+  for (const place of places) {
+    const lock = `${basename(place)}.sync-lock`;
+    // `.a.db.sync-lock` may be an old lock of `.a.db`, or the live lock of `a.db`: left alone.
+    const legacy = (n: string): boolean =>
+      matches(n, lock, LEGACY_LOCK) && !(n === lock && lock.startsWith('.'));
+    removed.push(...(await removeMatching(dirname(place), legacy)));
+  }
   return removed;
 }
 

@@ -2,7 +2,7 @@
 // `metrics -o` with the same one line and exit 1: a file made read-only (0444, even for root,
 // who could write it), a file of another user, a directory we may not write in. The tests run
 // as root; the CLI is spawned as nobody (65534) where a permission must really be missing.
-import { chmodSync, chownSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
@@ -89,4 +89,26 @@ describe.each(Object.keys(commands) as (keyof typeof commands)[])('%s', (command
       expect(readdirSync(dir).map((n) => [n, readFileSync(join(dir, n), 'utf8')])).toEqual(before);
     },
   );
+});
+
+it('the control: nobody syncs into its own directory, and owns what is made', async () => {
+  const dir = tempDir();
+  chownSync(dir, NOBODY, NOBODY);
+  const target = join(dir, 'health.csv');
+  const result = await spawnCli(['sync', target, '-q'], {
+    env: {
+      HEALTHDATA_BASE_URL: sandbox.current.url,
+      HEALTHDATA_API_KEY: sandbox.current.apiKey,
+      HOME: '/nonexistent',
+    },
+    uid: NOBODY,
+    gid: NOBODY,
+  });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  for (const name of ['health.csv', '.health.csv.sync-lock']) {
+    const info = statSync(join(dir, name));
+    expect([info.uid, info.mode & 0o777]).toEqual([NOBODY, 0o600]);
+  }
+  expect(readdirSync(dir).sort()).toEqual(['.health.csv.sync-lock', 'health.csv']);
 });
