@@ -1,5 +1,11 @@
-// Whether a process still runs, for the files a killed run leaves behind (temp files of `-o`,
-// the lock of `sync`): only a dead owner's file may be removed or taken over.
+// Whether a process still runs, for the temp files a killed run leaves behind: only a dead
+// owner's file may be removed.
+
+/** What a run knows of processes: its own pid, and whether another pid runs. */
+export interface Processes {
+  self: number;
+  isAlive(pid: number): boolean;
+}
 
 /** Signal 0 probes a pid: ESRCH means no such process; EPERM means it exists (another user). */
 export function pidIsAlive(pid: number): boolean {
@@ -10,3 +16,5 @@ export function pidIsAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+export const thisProcess: Processes = { self: process.pid, isAlive: pidIsAlive };

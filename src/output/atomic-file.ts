@@ -4,11 +4,11 @@
 import { constants, writeSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../lib/errors.ts';
 import type { Destination } from './destination.ts';
-import { pidIsAlive } from '../lib/pid.ts';
-import { removeDeadTemps, tempName } from './target/temp-name.ts';
+import { thisProcess } from '../lib/pid.ts';
+import { ownTemp, removeDeadTemps, tempName } from './target/temp-name.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
+import { cannotCreateIn } from './target/writable.ts';
 
 export interface FileDestination extends Destination {
   /** Removes the temp file; the target stays as it was. Safe to call more than once. */
@@ -28,20 +28,24 @@ export async function atomicFile(
   const dir = dirname(path);
   // Health data is private: a new file is readable by its owner only; an existing one keeps its mode.
   const mode = existingMode !== undefined ? existingMode & 0o777 : 0o600;
-  await removeDeadTemps(dir, basename(path), pidIsAlive);
-  const tempPath = join(dir, tempName(basename(path), process.pid));
+  await removeDeadTemps(dir, basename(path), thisProcess);
+  const tempPath = join(dir, tempName(basename(path), thisProcess.self));
   let handle: FileHandle | undefined;
   try {
     handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    if (['ENOSPC', 'EDQUOT', 'EIO', 'EROFS'].includes(reason)) throw new WriteError(target, error);
-    throw new UsageError(
-      `cannot write --output ${target} (${reason}) — check the directory exists and is writable`,
-      'bad_output',
-    );
+    throw cannotCreateIn(target, dir, error);
   }
-  await handle.chmod(mode);
+  // Ours while it exists, so that no run of this process takes it for a dead one's.
+  ownTemp(tempPath, true);
+  try {
+    await handle.chmod(mode);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(tempPath).catch(() => undefined);
+    ownTemp(tempPath, false);
+    throw isWriteFailure(error) ? new WriteError(target, error) : error;
+  }
   let done = false;
   // What was written is flushed to disk in the background every FLUSH_EVERY bytes, so the
   // fsync that commits the file has only the tail left to do (~50 ms less on a 40 MB export).
@@ -56,6 +60,7 @@ export async function atomicFile(
     await flushing;
     await handle?.close().catch(() => undefined);
     await unlink(tempPath).catch(() => undefined);
+    ownTemp(tempPath, false);
   };
   const fail = (error: unknown): never => {
     throw isWriteFailure(error) ? new WriteError(target, error) : error;
@@ -90,6 +95,7 @@ export async function atomicFile(
       await handle.close().catch(fail);
       handle = undefined;
       await rename(tempPath, path).catch(fail);
+      ownTemp(tempPath, false);
       done = true;
       await syncDirectory(dir);
     },

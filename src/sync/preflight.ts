@@ -1,11 +1,16 @@
-// Checks made before anything is fetched or locked, so that a cron job with a wrong path fails
-// at once with a usage error rather than after a download.
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+// Checks made before anything is locked or fetched, so that a cron job with a wrong path, or a
+// target it may not replace, fails at once rather than after a download.
+import { realpath, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../lib/errors.ts';
+import { checkReplaceable } from '../output/target/writable.ts';
 
-export async function checkTargetPath(target: string): Promise<void> {
+/**
+ * Where the target really is: symlinks resolved, so that one file synced through a link and
+ * through its own path is one target (one lock, one set of temp files). A target that does
+ * not exist yet is its real directory and its name.
+ */
+export async function checkTargetPath(target: string): Promise<string> {
   const existing = await stat(target).catch(() => undefined);
   if (existing?.isDirectory()) {
     throw new UsageError(
@@ -16,14 +21,10 @@ export async function checkTargetPath(target: string): Promise<void> {
   if (existing !== undefined && !existing.isFile()) {
     throw new UsageError(`${target} is not a regular file — give a file name`, 'bad_target');
   }
-  const dir = dirname(resolve(target));
-  try {
-    await access(dir, constants.W_OK);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(
-      `cannot write in ${dir} (${reason}) — check the directory exists and is writable`,
-      'bad_target',
-    );
-  }
+  const path = resolve(target);
+  const real = existing
+    ? await realpath(path)
+    : join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path));
+  await checkReplaceable(real, existing, target);
+  return real;
 }

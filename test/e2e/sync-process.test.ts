@@ -1,31 +1,18 @@
 // `healthdata sync` as cron runs it: real processes, overlapping runs, signals, and runs killed
-// outright (SIGKILL) that leave a lock and a half-done transaction behind.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// outright (SIGKILL) that leave a half-done transaction or temp file behind. The lock itself:
+// e2e/sync-lock.test.ts.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { tempDir } from '../helpers/cli.ts';
 import { addDays, TODAY } from '../helpers/sandbox.ts';
-import { spawnCli } from '../helpers/spawn.ts';
+import { spawnCli, until } from '../helpers/spawn.ts';
 import { agedMtime, freshExport, ndjsonRows, sqliteRows, strays } from '../helpers/sync.ts';
 
 const envFor = (s: Sandbox) => ({ HEALTHDATA_BASE_URL: s.url, HEALTHDATA_API_KEY: s.apiKey });
-const BUSY = /^healthdata: error: another sync of (\S+) is running \(pid (\d+)\)\n$/;
-
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** A pid that no process has: one of a process that has just exited. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-  return Number(child.stdout.toString());
-}
+const BUSY = /^healthdata: error: another sync of (\S+) is running( \(pid (\d+)\))?\n$/;
 
 describe('overlapping runs', () => {
   it('two syncs of one target at once leave a correct target', async () => {
@@ -46,7 +33,9 @@ describe('overlapping runs', () => {
       }
       expect([a.code, b.code]).toContain(0);
       expect(readFileSync(target, 'utf8')).toBe(await freshExport(slow, TODAY, 'csv'));
-      expect(strays(dir, ['health.csv'])).toEqual([]);
+      // The lock file stays, empty (lock.ts says why it is never removed).
+      expect(strays(dir, ['health.csv', '.health.csv.sync-lock'])).toEqual([]);
+      expect(statSync(join(dir, '.health.csv.sync-lock')).size).toBe(0);
     } finally {
       await slow.close();
     }
@@ -76,8 +65,9 @@ describe('overlapping runs', () => {
       );
       expect(first.code).toBe(143);
       expect(first.stderr).toBe('healthdata: stopped by SIGTERM\n');
-      // A first sync that was stopped leaves nothing: no database, no temp file, no lock.
-      expect(strays(dir, [])).toEqual([]);
+      // A first sync that was stopped leaves nothing but the (empty) lock file: no database,
+      // no temp file.
+      expect(strays(dir, ['.health.db.sync-lock'])).toEqual([]);
     } finally {
       await slow.close();
     }
@@ -104,33 +94,14 @@ describe('signals', () => {
       expect(stopped.stderr).toBe('healthdata: stopped by SIGINT\n');
       expect(readFileSync(target, 'utf8')).toBe(before);
       expect(statSync(target).mtimeMs).toBe(mtime);
-      expect(strays(dir, ['health.csv'])).toEqual([]);
+      expect(strays(dir, ['health.csv', '.health.csv.sync-lock'])).toEqual([]);
     } finally {
       await Promise.all([now.close(), slow.close()]);
     }
   });
 });
 
-describe('stale locks', () => {
-  it('a lock left by a dead process is taken over, with a warning', async () => {
-    const sandbox = await startSandbox({ today: TODAY, plan: 'free' });
-    try {
-      const dir = tempDir();
-      const target = join(dir, 'health.ndjson');
-      const dead = deadPid();
-      writeFileSync(`${target}.sync-lock`, `${dead}\n`);
-      const result = await spawnCli(['sync', target], { env: envFor(sandbox) });
-      expect(result.code).toBe(0);
-      expect(result.stderr).toContain(
-        `warning: took over the lock of an interrupted sync of ${target} (pid ${dead})\n`,
-      );
-      expect(readFileSync(target, 'utf8')).toBe(await freshExport(sandbox, TODAY, 'ndjson'));
-      expect(existsSync(`${target}.sync-lock`)).toBe(false);
-    } finally {
-      await sandbox.close();
-    }
-  });
-
+describe('runs killed outright', () => {
   it('a SQLite sync killed mid-transaction is rolled back, and the next sync completes', async () => {
     const today = await startSandbox({ today: TODAY, plan: 'free' });
     const later = addDays(TODAY, 4);
@@ -150,21 +121,20 @@ describe('stale locks', () => {
         },
       });
       expect(killed.signal).toBe('SIGKILL');
-      expect(existsSync(`${db}.sync-lock`)).toBe(true);
       expect(existsSync(`${db}-journal`)).toBe(true);
       // What a reader sees now: the journal rolls the half-done transaction back.
       expect(sqliteRows(db)).toEqual(before);
 
-      const next = await spawnCli(['sync', db], { env: envFor(laterFast) });
+      // The killed run's lock went with it: --wait 0 does not wait.
+      const next = await spawnCli(['sync', db, '--wait', '0'], { env: envFor(laterFast) });
       expect(next.code, next.stderr).toBe(0);
-      expect(next.stderr).toContain('warning: took over the lock of an interrupted sync');
       const fresh = ndjsonRows(await freshExport(laterFast, later, 'ndjson'));
       const floor = addDays(later, -29);
       expect(sqliteRows(db)).toEqual([...fresh, ...before.filter((r) => r.date < floor)]);
       expect(execFileSync('/usr/bin/sqlite3', [db, 'PRAGMA integrity_check']).toString()).toBe(
         'ok\n',
       );
-      expect(strays(dir, ['health.sqlite'])).toEqual([]);
+      expect(strays(dir, ['health.sqlite', '.health.sqlite.sync-lock'])).toEqual([]);
     } finally {
       await Promise.all([today.close(), slowLater.close(), laterFast.close()]);
     }
@@ -186,16 +156,17 @@ describe('leftovers of a killed first sync', () => {
       });
       expect(killed.signal).toBe('SIGKILL');
       const left = strays(dir, []);
-      expect(left).toContain('new.db.sync-lock');
+      // The lock went with the process; its file stays (empty), as it does after every sync.
+      expect(statSync(join(dir, '.new.db.sync-lock')).size).toBe(0);
       expect(left.some((n) => /^\.new\.db\.[0-9a-f]{12}\.tmp$/.test(n))).toBe(true);
       expect(existsSync(db)).toBe(false);
 
-      const next = await spawnCli(['sync', db], { env: envFor(fast) });
+      const next = await spawnCli(['sync', db, '--wait', '0'], { env: envFor(fast) });
       expect(next.code, next.stderr).toBe(0);
       expect(next.stderr).toMatch(
         /warning: removed \.new\.db\.[0-9a-f]{12}\.tmp, left by an interrupted sync/,
       );
-      expect(strays(dir, ['new.db'])).toEqual([]);
+      expect(strays(dir, ['new.db', '.new.db.sync-lock'])).toEqual([]);
       expect(sqliteRows(db)).toEqual(ndjsonRows(await freshExport(fast, TODAY, 'ndjson')));
     } finally {
       await Promise.all([slow.close(), fast.close()]);

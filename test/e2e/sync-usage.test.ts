@@ -52,7 +52,7 @@ describe('bad targets fail before any request', () => {
     [
       'a missing directory',
       () => join(tempDir(), 'no', 'such', 'health.csv'),
-      /cannot write in .* \(ENOENT\) — check the directory exists/,
+      /^healthdata: error: cannot write .*\/no\/such\/health\.csv: the directory .*\/no\/such does not exist \(ENOENT\)\n$/,
     ],
   ])('%s', async (_what, path, message) => {
     const s = at(DAY0);

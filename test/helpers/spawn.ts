@@ -13,14 +13,16 @@ export interface Spawned {
   stderr: string;
 }
 
-export function spawnCli(
-  args: string[],
-  options: {
-    env?: Record<string, string | undefined>;
-    input?: string;
-    onStart?: (child: ChildProcess) => void;
-  } = {},
-): Promise<Spawned> {
+export interface SpawnOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  onStart?: (child: ChildProcess) => void;
+  /** Run as this user and group (the tests run as root; 65534 is nobody). */
+  uid?: number;
+  gid?: number;
+}
+
+export function spawnCli(args: string[], options: SpawnOptions = {}): Promise<Spawned> {
   return spawnCommand(process.execPath, [BIN, ...args], options);
 }
 
@@ -35,20 +37,14 @@ export function spawnShell(
   return spawnCommand('/bin/bash', ['-o', 'pipefail', '-c', script], options);
 }
 
-function spawnCommand(
-  command: string,
-  args: string[],
-  options: {
-    env?: Record<string, string | undefined>;
-    input?: string;
-    onStart?: (child: ChildProcess) => void;
-  },
-): Promise<Spawned> {
+function spawnCommand(command: string, args: string[], options: SpawnOptions): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,
       env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.uid !== undefined ? { uid: options.uid } : {}),
+      ...(options.gid !== undefined ? { gid: options.gid } : {}),
     });
     let stdout = '';
     let stderr = '';
@@ -59,4 +55,13 @@ function spawnCommand(
     child.stdin.end(options.input ?? '');
     options.onStart?.(child);
   });
+}
+
+/** Waits until `check` holds, polling every 10 ms. */
+export async function until(check: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

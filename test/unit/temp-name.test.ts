@@ -35,8 +35,12 @@ describe('temp names', () => {
       const other = tempName('other.csv', 111);
       for (const f of [dead, live, other, 'out.csv']) writeFileSync(join(dir, f), 'x');
       mkdirSync(join(dir, 'sub'));
-      const removed = await removeDeadTemps(dir, 'out.csv', (pid) => pid === 222);
-      expect(removed).toEqual([dead]);
+      // Our own pid on a file we did not make: a dead predecessor's (a container's PID 1).
+      const reused = tempName('out.csv', 333);
+      writeFileSync(join(dir, reused), 'x');
+      const processes = { self: 333, isAlive: (pid: number) => pid === 222 || pid === 333 };
+      const removed = await removeDeadTemps(dir, 'out.csv', processes);
+      expect(removed.sort()).toEqual([dead, reused].sort());
       expect(readdirSync(dir).sort()).toEqual([live, other, 'out.csv', 'sub'].sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { UsageError } from '../../lib/errors.ts';
 import { atomicFile, type FileDestination } from '../atomic-file.ts';
 import { streamDestination } from '../destination.ts';
 import { WriteError } from './write-error.ts';
+import { checkReplaceable } from './writable.ts';
 
 const openFd = promisify(openCallback);
 
@@ -31,6 +32,8 @@ export async function openOutputFile(
   }
   // A regular file (through any symlinks) or nothing yet: replaced atomically where it really is.
   const real = existing ? await realpath(path) : await followLinks(path);
+  // Refused before anything is fetched: a read-only file, or a directory we may not write in.
+  await checkReplaceable(real, existing, target);
   return atomicFile(real, existing?.mode, target);
 }
 

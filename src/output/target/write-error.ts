@@ -19,7 +19,8 @@ const CAUSES: Record<string, string> = {
 export class WriteError extends HealthdataError {
   readonly errno: string | undefined;
 
-  constructor(where: string, error: unknown) {
+  /** `hint`: what to do about it, after a dash (`check that /srv is writable`). */
+  constructor(where: string, error: unknown, hint?: string) {
     const errno = (error as { code?: unknown } | null)?.code;
     const code = typeof errno === 'string' ? errno : undefined;
     const cause =
@@ -28,7 +29,8 @@ export class WriteError extends HealthdataError {
         : error instanceof Error
           ? error.message
           : String(error);
-    super('write_failed', `cannot write ${where}: ${cause}`, 'failure', { cause: error });
+    const fix = hint === undefined ? '' : ` — ${hint}`;
+    super('write_failed', `cannot write ${where}: ${cause}${fix}`, 'failure', { cause: error });
     this.errno = code;
   }
 }

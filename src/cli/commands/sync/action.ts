@@ -3,7 +3,7 @@ import { paginate } from '../../../api/pagination/paginate.ts';
 import { localDate, parseDateArg } from '../../../lib/dates.ts';
 import { describeSync, syncTarget } from '../../../sync/engine.ts';
 import { syncFormat } from '../../../sync/format.ts';
-import { pidIsAlive } from '../../../lib/pid.ts';
+import { thisProcess } from '../../../lib/pid.ts';
 import { acquireLock } from '../../../sync/lock.ts';
 import { removeLeftovers } from '../../../sync/leftovers.ts';
 import { checkTargetPath } from '../../../sync/preflight.ts';
@@ -32,22 +32,17 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
   });
-  await checkTargetPath(target);
+  // Where the target really is: a link to it and its own path are one target, with one lock.
+  const real = await checkTargetPath(target);
   // Peak memory stays flat however many rows stream by (main.ts).
   ctx.tuneForStreaming?.();
-  const lock = await acquireLock(target, {
-    pid: process.pid,
-    isAlive: pidIsAlive,
+  const lock = await acquireLock(target, real, {
     clock: ctx.clock,
     waitMs: flags.wait * 1000,
     signal: ctx.signal,
-    onStale: (pid) =>
-      notices.warn(
-        `took over the lock of an interrupted sync of ${target} (${pid === null ? 'it held no pid' : `pid ${pid}`})`,
-      ),
   });
   try {
-    for (const name of await removeLeftovers(target)) {
+    for (const name of await removeLeftovers(target, real, thisProcess)) {
       notices.warn(`removed ${name}, left by an interrupted sync`);
     }
     const api = await connectClient(flags, ctx, notices);
