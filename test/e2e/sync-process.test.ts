@@ -151,8 +151,9 @@ describe('stale locks', () => {
       });
       expect(killed.signal).toBe('SIGKILL');
       expect(existsSync(`${db}.sync-lock`)).toBe(true);
-      expect(existsSync(`${db}-journal`)).toBe(true);
-      // What a reader sees now: the journal rolls the half-done transaction back.
+      // WAL mode: the half-done transaction's pages went to the WAL, never to the database.
+      expect(existsSync(`${db}-wal`)).toBe(true);
+      // What a reader sees now: the WAL's uncommitted pages are ignored.
       expect(sqliteRows(db)).toEqual(before);
 
       const next = await spawnCli(['sync', db], { env: envFor(laterFast) });

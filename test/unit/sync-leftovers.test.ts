@@ -9,6 +9,8 @@ it('removes what a killed sync of this target left, and nothing else', async () 
   const leftovers = [
     '.health.db.0123456789ab.tmp',
     '.health.db.0123456789ab.tmp-journal',
+    '.health.db.0123456789ab.tmp-wal',
+    '.health.db.0123456789ab.tmp-shm',
     'health.db.sync-lock.abcdef012345',
     'health.db.sync-lock.stale-abcdef012345',
   ];
