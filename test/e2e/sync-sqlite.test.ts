@@ -91,7 +91,7 @@ describe('SQLite target', () => {
         plan: 'free',
         history_window_days: 30,
         history_floor: floorOf(DAY0),
-        schema_version: 2,
+        schema_version: 3,
       }),
       expect.objectContaining({
         filters: '{"metric":["steps_total"],"provider":null}',

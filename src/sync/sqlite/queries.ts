@@ -70,29 +70,34 @@ export function and(condition: string, where: FilterSql): string {
 }
 
 export const INSERT_SQL =
-  'INSERT INTO metrics (date, provider, metric, numValue, textValue, unit, stream) VALUES (?, ?, ?, ?, ?, ?, ?)';
+  'INSERT INTO metrics (date, provider, metric, numValue, textValue, unit, stream, numValueText) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
 
-/** A row's values for INSERT_SQL. A field the server left out is NULL. */
+/**
+ * A row's values for INSERT_SQL. A number a double cannot hold (a RawNumber) goes in as the
+ * nearest double and, beside it, the text the server sent. A field the server left out is NULL.
+ */
 export function insertValues(r: MetricRow): (string | number | null)[] {
   const num = r.numValue ?? null;
+  const exact = num instanceof RawNumber ? num.text : null;
   return [
     r.date,
     r.provider,
     r.metric,
-    // A number JavaScript cannot hold (1e400) goes in as the text the server sent.
-    num instanceof RawNumber ? num.text : num,
+    num instanceof RawNumber ? Number(num.text) : num,
     r.textValue ?? null,
     r.unit ?? null,
     r.stream ? 1 : 0,
+    exact,
   ];
 }
 
-/** What a day's rows are compared by: every field. */
+/** What a day's rows are compared by: every field, numbers by the exact value sent. */
 export function rowIdentity(r: MetricRow): string {
+  const num = r.numValue ?? null;
   return identity(
     r.provider,
     r.metric,
-    r.numValue ?? null,
+    num instanceof RawNumber ? num.text : num,
     r.textValue ?? null,
     r.unit ?? null,
     r.stream ? 1 : 0,
@@ -103,7 +108,7 @@ export function rowIdentity(r: MetricRow): string {
 export function rowsOf(db: Database, date: string, where: FilterSql): string[] {
   const rows = db
     .prepare(
-      `SELECT provider, metric, numValue, textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
+      `SELECT provider, metric, coalesce(numValueText, numValue), textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
     )
     .raw()
     .all([date, ...where.params]) as unknown[][];

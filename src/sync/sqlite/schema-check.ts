@@ -3,7 +3,7 @@
 import { TargetFormatError } from '../flat/codec.ts';
 import type { Database } from './load.ts';
 import { scalar } from './queries.ts';
-import { SCHEMA_SQL, SCHEMA_VERSION, UPGRADE_SQL } from './schema.ts';
+import { SCHEMA_SQL, SCHEMA_VERSION, upgradeSql } from './schema.ts';
 
 /** `begin` starts the sync's transaction; everything written here is part of it. */
 export function prepareSchema(db: Database, target: string, begin: () => void): void {
@@ -27,6 +27,9 @@ export function prepareSchema(db: Database, target: string, begin: () => void): 
   } else if (version < SCHEMA_VERSION) {
     // An older healthdata's database: this sync writes it even when no row changed.
     begin();
-    db.exec(UPGRADE_SQL);
+    const hasText = Number(
+      scalar(db, "SELECT count(*) FROM pragma_table_info('metrics') WHERE name = 'numValueText'"),
+    );
+    db.exec(upgradeSql(hasText > 0));
   }
 }
