@@ -11,7 +11,6 @@ import type { Meta } from '../../api/types.ts';
 import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
 import type { Day } from '../fetched-days.ts';
 import type { SyncFilters } from '../filters.ts';
-import { TargetFormatError } from '../flat/codec.ts';
 import {
   closeDatabase,
   finishNewDatabase,
@@ -20,6 +19,7 @@ import {
   removeDatabaseFiles,
   useWal,
 } from './connection.ts';
+import { describeSqliteFailure } from './errors.ts';
 import type { Database } from './load.ts';
 import {
   and,
@@ -67,6 +67,7 @@ export async function openSqliteTarget(
     ? undefined
     : join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const file = temp ?? path;
+  const failure = (error: unknown): Promise<unknown> => describeSqliteFailure(error, target, file);
   let db: Database | undefined;
   let inTransaction = false;
   let wal = false;
@@ -96,10 +97,7 @@ export async function openSqliteTarget(
     prepareSchema(db, target, begin);
   } catch (error) {
     await discard();
-    if (error instanceof TargetFormatError) throw error;
-    throw new TargetFormatError(
-      `cannot use ${target} as a SQLite database (${(error as Error).message})`,
-    );
+    throw await failure(error);
   }
   const where = filterSql(filters);
 
@@ -114,13 +112,17 @@ export async function openSqliteTarget(
 
     async apply(days, replaceFrom, state) {
       if (db === undefined) throw new Error('the database is closed');
-      const counts = await replaceDays(db, days, replaceFrom, where, begin);
-      const written = inTransaction || temp !== undefined;
-      if (written) {
-        begin();
-        saveState(db, filters, replaceFrom, state);
+      try {
+        const counts = await replaceDays(db, days, replaceFrom, where, begin);
+        const written = inTransaction || temp !== undefined;
+        if (written) {
+          begin();
+          saveState(db, filters, replaceFrom, state);
+        }
+        return { counts, written };
+      } catch (error) {
+        throw await failure(error);
       }
-      return { counts, written };
     },
 
     async close(commit) {
@@ -138,7 +140,7 @@ export async function openSqliteTarget(
         await rename(temp, path);
       } catch (error) {
         await discard();
-        throw error;
+        throw await failure(error);
       }
     },
   };
