@@ -35,7 +35,8 @@ import {
 import { prepareSchema } from './schema-check.ts';
 
 export interface SqliteTarget {
-  newestDate(): string | undefined;
+  /** The newest day held for the filters, ignoring rows dated after `notAfter`. */
+  newestDate(notAfter: string): string | undefined;
   apply(
     days: AsyncIterable<Day>,
     replaceFrom: string | undefined,
@@ -102,11 +103,14 @@ export async function openSqliteTarget(
   const where = filterSql(filters);
 
   return {
-    newestDate() {
+    newestDate(notAfter) {
       if (db === undefined) throw new Error('the database is closed');
-      // No WHERE at all without filters: only then does SQLite answer max() from the index.
-      const filtered = where.sql === '' ? '' : ` WHERE ${where.sql}`;
-      const newest = scalar(db, `SELECT max(date) FROM metrics${filtered}`, where.params);
+      const filtered = where.sql === '' ? '' : ` AND ${where.sql}`;
+      // A row dated in the future (a device with a wrong clock) must not hold the start there.
+      const newest = scalar(db, `SELECT max(date) FROM metrics WHERE date <= ?${filtered}`, [
+        notAfter,
+        ...where.params,
+      ]);
       return typeof newest === 'string' ? newest : undefined;
     },
 
