@@ -43,6 +43,15 @@ export function useWal(db: Database): void {
  */
 export async function closeDatabase(db: Database): Promise<void> {
   try {
+    // Folds the WAL back while readers go on reading (a checkpoint does not lock them out), so
+    // that the close, which takes the file's exclusive lock to remove the WAL, is a moment.
+    if (db.inTransaction === false && journalMode(db) === 'wal') {
+      db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    }
+  } catch {
+    // the close checkpoints anyway
+  }
+  try {
     db.close();
   } catch {
     // already closed
