@@ -69,28 +69,6 @@ export function and(condition: string, where: FilterSql): string {
   return where.sql === '' ? condition : `${condition} AND ${where.sql}`;
 }
 
-export const INSERT_SQL =
-  'INSERT INTO metrics (date, provider, metric, numValue, textValue, unit, stream, numValueText) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
-
-/**
- * A row's values for INSERT_SQL. A number a double cannot hold (a RawNumber) goes in as the
- * nearest double and, beside it, the text the server sent. A field the server left out is NULL.
- */
-export function insertValues(r: MetricRow): (string | number | null)[] {
-  const num = r.numValue ?? null;
-  const exact = num instanceof RawNumber ? num.text : null;
-  return [
-    r.date,
-    r.provider,
-    r.metric,
-    num instanceof RawNumber ? Number(num.text) : num,
-    r.textValue ?? null,
-    r.unit ?? null,
-    r.stream ? 1 : 0,
-    exact,
-  ];
-}
-
 /** What a day's rows are compared by: every field, numbers by the exact value sent. */
 export function rowIdentity(r: MetricRow): string {
   const num = r.numValue ?? null;

@@ -21,17 +21,8 @@ import {
 } from './connection.ts';
 import { describeSqliteFailure } from './errors.ts';
 import type { Database } from './load.ts';
-import {
-  and,
-  column,
-  filterSql,
-  INSERT_SQL,
-  insertValues,
-  rowIdentity,
-  rowsOf,
-  saveState,
-  scalar,
-} from './queries.ts';
+import { and, column, filterSql, rowIdentity, rowsOf, saveState, scalar } from './queries.ts';
+import { rowInserter } from './insert.ts';
 import { prepareSchema } from './schema-check.ts';
 
 export interface SqliteTarget {
@@ -165,18 +156,23 @@ async function replaceDays(
     `SELECT DISTINCT date FROM metrics WHERE ${and(range, where)} ORDER BY date DESC`,
     [...(replaceFrom === undefined ? [] : [replaceFrom]), ...where.params],
   ) as string[];
-  const insert = db.prepare(INSERT_SQL);
+  const insert = rowInserter(db);
   const remove = db.prepare(`DELETE FROM metrics WHERE ${and('date = ?', where)}`);
   const replaceDay = (day: Day): void => {
     const held = oldDays[0] === day.date;
-    const before = held ? rowsOf(db, day.date, where) : [];
-    if (held) oldDays.shift();
-    const after = day.rows.map(rowIdentity);
-    diffDay(before, after, counts);
-    if (sameRows(before, after)) return;
+    if (held) {
+      oldDays.shift();
+      const before = rowsOf(db, day.date, where);
+      const after = day.rows.map(rowIdentity);
+      diffDay(before, after, counts);
+      if (sameRows(before, after)) return;
+    } else {
+      // A day the target does not hold (every day of a first sync): all its rows are new.
+      counts.added += day.rows.length;
+    }
     begin();
-    if (before.length > 0) remove.run([day.date, ...where.params]);
-    for (const row of day.rows) insert.run(insertValues(row));
+    if (held) remove.run([day.date, ...where.params]);
+    insert(day.rows);
   };
   for await (const day of days) {
     if (replaceFrom !== undefined && day.date < replaceFrom) continue;
