@@ -34,18 +34,17 @@ await build({
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [undiciSlim, commanderLazyChildProcess],
-  // node-sqlite3-wasm loads node-sqlite3-wasm.wasm from its own __dirname, so it cannot be
-  // bundled: it stays a runtime dependency in package.json `dependencies` (not devDependencies),
-  // imported at run time from node_modules, and only by `sync` with a SQLite target. libsql
-  // (sync's lock) is a native addon that picks its prebuilt binary package at run time: the
-  // same.
-  external: ['node-sqlite3-wasm', 'libsql'],
+  // libsql loads native SQLite (a .node file) from its per-platform package (@libsql/<target>),
+  // chosen at run time, so it cannot be bundled: it stays a runtime dependency in package.json
+  // `dependencies` (not devDependencies), imported at run time from node_modules, and only by
+  // `sync` with a SQLite target.
+  external: ['libsql'],
   banner,
 });
 
 const bundle = await rollup({
   input: { healthdata: `${stage}/healthdata.js` },
-  external: (id) => id.startsWith('node:') || id === 'node-sqlite3-wasm' || id === 'libsql',
+  external: (id) => id.startsWith('node:') || id === 'libsql',
   // 'safest' assumes side effects wherever one is possible; it is here only to tell which
   // chunks are pure declarations and may be merged, not to remove code esbuild kept.
   treeshake: 'safest',

@@ -4,7 +4,7 @@
 import type { Clock } from '../lib/clock.ts';
 import type { Page } from '../api/pagination/types.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
-import { daysBetween, localDate } from '../lib/dates.ts';
+import { addDays, daysBetween, localDate } from '../lib/dates.ts';
 import type { RowCounts } from './day-diff.ts';
 import { openDays, type Day } from './fetched-days.ts';
 import { rowFilter, type SyncFilters } from './filters.ts';
@@ -46,7 +46,7 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
   const store = await openStore(request);
   let ok = false;
   try {
-    const newest = await store.newestDate();
+    const newest = await store.newestDate(addDays(today, 1));
     const start = fetchStart(newest, request.overlapDays, request.from);
     noteFrom(newest, request);
     const fetched = await openDays(request.fetch(query(start)));
@@ -66,7 +66,8 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
 
 /** What differs between formats: how the newest day is read, and how days are replaced. */
 interface TargetStore {
-  newestDate(): Promise<string | undefined>;
+  /** Rows dated after `notAfter` are not counted. */
+  newestDate(notAfter: string): Promise<string | undefined>;
   apply(
     days: AsyncIterable<Day>,
     replaceFrom: string | undefined,
@@ -82,7 +83,7 @@ async function openStore(request: SyncRequest): Promise<TargetStore> {
     const { openSqliteTarget } = await import('./sqlite/store.ts');
     const db = await openSqliteTarget(target, filters, request.warn);
     return {
-      newestDate: () => Promise.resolve(db.newestDate()),
+      newestDate: (notAfter) => Promise.resolve(db.newestDate(notAfter)),
       apply: (days, replaceFrom, meta) =>
         db.apply(days, replaceFrom, { meta, nowIso: new Date(request.clock.now()).toISOString() }),
       close: (ok) => db.close(ok),

@@ -4,8 +4,9 @@
 //   the same file `metrics -o` writes): only when that run is gone, by the one rule `-o` uses
 //   (output/target/temp-name.ts) — a `metrics -o` of the same file may be running now, and
 //   takes no sync lock;
-// - a new SQLite database's temp file (`.<name>.<12 hex>.tmp`, with its journal or lock
-//   directory): those are made only under the sync lock, which we hold, so they are dead;
+// - a new SQLite database's temp file (`.<name>.<12 hex>.tmp`, with its journal, WAL or
+//   shared-memory file, or the lock directory of healthdata before libsql): those are made only
+//   under the sync lock, which we hold, so they are dead;
 // - what older healthdata versions used as a lock: a pid file `<name>.sync-lock` and its
 //   half-made or renamed-aside copies (`<name>.sync-lock.<12 hex>`, `.stale-<12 hex>`). The
 //   kernel lock replaced them; a pid file is removed whatever pid it names, since a pid cannot
@@ -15,7 +16,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Processes } from '../lib/pid.ts';
 import { removeDeadTemps } from '../output/target/temp-name.ts';
 
-const SQLITE_TEMP = /^[0-9a-f]{12}\.tmp(-journal|\.lock)?$/;
+const SQLITE_TEMP = /^[0-9a-f]{12}\.tmp(-journal|-wal|-shm|\.lock)?$/;
 const LEGACY_LOCK = /^(\.(stale-)?[0-9a-f]{12})?$/;
 
 /** `target` as typed, `real` with symlinks resolved; the names removed, for a warning each. */

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-// The user's own npm cache: --offline installs what is not bundled (node-sqlite3-wasm, which
-// npm ci put there) without the network.
+// The user's own npm cache: --offline installs what is not bundled (libsql and its platform
+// package, which npm ci put there) without the network.
 const npm = (args: string[], cwd: string): string =>
   execFileSync('npm', args, {
     cwd,
@@ -28,12 +28,20 @@ describe('the packed package', () => {
     execFileSync('mkdir', [app]);
     writeFileSync(join(app, 'package.json'), '{"name":"app","private":true}');
     npm(['install', '--omit=dev', '--offline', '--no-audit', '--no-fund', tarball], app);
-    // Only what cannot be bundled is installed beside it (node-sqlite3-wasm's .wasm file).
-    const { dependencies = {} } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
+    // Only what cannot be bundled is installed beside it: libsql, which loads native SQLite (a
+    // .node file) from its package for this platform (@libsql/<platform>), and its loader's
+    // own small dependencies.
+    const deps = (dir: string): string[] => {
+      const { dependencies = {} } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      return Object.keys(dependencies).map((name) => name.split('/')[0] as string);
     };
+    const libsqlDeps = deps(join(ROOT, 'node_modules', 'libsql'));
     const installed = readdirSync(join(app, 'node_modules')).filter((n) => !n.startsWith('.'));
-    expect(installed.sort()).toEqual(['healthdata', ...Object.keys(dependencies)].sort());
+    expect(installed.sort()).toEqual(
+      [...new Set(['healthdata', ...deps(ROOT), ...libsqlDeps, '@libsql'])].sort(),
+    );
     const out = execFileSync(
       join(app, 'node_modules', '.bin', 'healthdata'),
       ['metrics', '--demo', '-m', 'steps_total', '--from', '7d', '-f', 'csv'],
@@ -49,5 +57,19 @@ describe('the packed package', () => {
       { cwd: app, encoding: 'utf8', env: { PATH: process.env['PATH'] } },
     );
     expect(chart.length).toBeGreaterThan(100);
+    // and native SQLite loads from the installed package.
+    execFileSync(
+      join(app, 'node_modules', '.bin', 'healthdata'),
+      ['sync', '--demo', '-q', 'h.db'],
+      {
+        cwd: app,
+        env: { PATH: process.env['PATH'] },
+      },
+    );
+    expect(
+      execFileSync('/usr/bin/sqlite3', [join(app, 'h.db'), 'SELECT count(*) > 1000 FROM metrics'], {
+        encoding: 'utf8',
+      }),
+    ).toBe('1\n');
   }, 60_000);
 });

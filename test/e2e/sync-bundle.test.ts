@@ -1,6 +1,7 @@
 // The SQLite library is loaded only when a SQLite target is synced, and from node_modules (it
-// finds its .wasm next to itself, so the bundle leaves it out). Checked on the real binary,
-// through the CommonJS modules it loaded, printed by a preload at exit.
+// loads native SQLite, a .node file from its per-platform package, so the bundle leaves it
+// out). Checked on the real binary, through the CommonJS modules it loaded, printed by a
+// preload at exit.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
@@ -20,13 +21,14 @@ async function commonJsLoaded(args: string[], env: Record<string, string>): Prom
   return JSON.parse(line?.slice('CJS '.length) ?? '[]') as string[];
 }
 
-describe('node-sqlite3-wasm', () => {
+describe('libsql', () => {
   const sandbox = useSandbox({ plan: 'free' });
   const env = () => ({
     HEALTHDATA_BASE_URL: sandbox.current.url,
     HEALTHDATA_API_KEY: sandbox.current.apiKey,
   });
-  const sqlite = (files: string[]) => files.filter((f) => f.includes('node-sqlite3-wasm'));
+  const sqlite = (files: string[]) =>
+    files.filter((f) => /\/node_modules\/(@?libsql|node-sqlite3-wasm)\//.test(f));
 
   it('is not loaded by --help, sync --help, or a sync of a flat file', async () => {
     const dir = tempDir();
@@ -38,8 +40,13 @@ describe('node-sqlite3-wasm', () => {
 
   it('is loaded, from node_modules, by a sync of a SQLite target', async () => {
     const loaded = await commonJsLoaded(['sync', join(tempDir(), 'a.db'), '-q'], env());
-    expect(sqlite(loaded)).toEqual([
-      expect.stringMatching(/\/node_modules\/node-sqlite3-wasm\/dist\/node-sqlite3-wasm\.js$/),
-    ]);
+    const sqliteFiles = sqlite(loaded);
+    expect(sqliteFiles).toContainEqual(expect.stringMatching(/\/node_modules\/libsql\/index\.js$/));
+    // The native SQLite of this platform, from its prebuilt package.
+    expect(sqliteFiles).toContainEqual(
+      expect.stringMatching(/\/node_modules\/@libsql\/[a-z0-9-]+\/index\.node$/),
+    );
+    // and not the WebAssembly SQLite of earlier versions
+    expect(loaded.filter((f) => f.includes('node-sqlite3-wasm'))).toEqual([]);
   });
 });

@@ -121,8 +121,9 @@ describe('runs killed outright', () => {
         },
       });
       expect(killed.signal).toBe('SIGKILL');
-      expect(existsSync(`${db}-journal`)).toBe(true);
-      // What a reader sees now: the journal rolls the half-done transaction back.
+      // WAL mode: the half-done transaction's pages went to the WAL, never to the database.
+      expect(existsSync(`${db}-wal`)).toBe(true);
+      // What a reader sees now: the WAL's uncommitted pages are ignored.
       expect(sqliteRows(db)).toEqual(before);
 
       // The killed run's lock went with it: --wait 0 does not wait.

@@ -175,7 +175,10 @@ describe('the daily view', () => {
     const v1 = readFileSync(join(__dirname, '../fixtures/sqlite-v1-daily-view.sql'), 'utf8');
     execFileSync('/usr/bin/sqlite3', [
       old,
-      `DROP VIEW daily; ${v1}; PRAGMA user_version = 1; UPDATE sync_state SET schema_version = 1;`,
+      // Version 1 had no numValueText, and an older healthdata wrote in rollback mode.
+      `DROP VIEW daily; ALTER TABLE metrics DROP COLUMN numValueText; ${v1};
+       PRAGMA user_version = 1; UPDATE sync_state SET schema_version = 1;
+       PRAGMA journal_mode = DELETE;`,
     ]);
     const mixed = sqliteQuery<{ providers: string }>(
       old,
@@ -191,7 +194,9 @@ describe('the daily view', () => {
     } finally {
       await pro.close();
     }
-    expect(sqliteQuery(old, 'PRAGMA user_version')).toEqual([{ user_version: 2 }]);
+    expect(sqliteQuery(old, 'PRAGMA user_version')).toEqual([{ user_version: 3 }]);
+    // Its first write put it in WAL mode.
+    expect(sqliteQuery(old, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     expect(sqliteQuery(old, 'SELECT * FROM daily ORDER BY date DESC, metric, provider')).toEqual(
       daily,
     );

@@ -1,5 +1,6 @@
 // `healthdata sync` end to end into SQLite, checked through the real sqlite3 shell (the
 // daily view: sync-sqlite-daily.test.ts).
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,24 @@ describe('SQLite target', () => {
     expect(strays(fresh, [])).toEqual([]);
   });
 
+  it('a row dated in the future does not hold the next sync back, and is replaced', async () => {
+    const poisoned = join(tempDir(), 'p.db');
+    expect((await sync(at(DAY0), DAY0, poisoned)).code).toBe(0);
+    // A device with a wrong clock: without a bound, the next sync would start at 2098-12-29.
+    execFileSync('/usr/bin/sqlite3', [
+      poisoned,
+      "INSERT INTO metrics (date, provider, metric, numValue, stream) VALUES ('2099-01-01', 'X', 'steps', 1, 0)",
+    ]);
+    const next = await sync(at(DAY1), DAY1, poisoned, ['--verbose']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).toContain(`newest day held for these filters: ${DAY0}`);
+    const fresh = ndjsonRows(await freshExport(at(DAY1), DAY1, 'ndjson'));
+    const older = ndjsonRows(await freshExport(at(DAY0), DAY0, 'ndjson')).filter(
+      (r) => r.date < floorOf(DAY1),
+    );
+    expect(sqliteRows(poisoned)).toEqual([...fresh, ...older]);
+  });
+
   it('records each filter set in sync_state, and keeps other metrics under filters', async () => {
     const filtered = join(tempDir(), 'f.sqlite3');
     expect((await sync(at(DAY0), DAY0, filtered, ['-m', 'steps_total'])).code).toBe(0);
@@ -91,7 +110,7 @@ describe('SQLite target', () => {
         plan: 'free',
         history_window_days: 30,
         history_floor: floorOf(DAY0),
-        schema_version: 2,
+        schema_version: 3,
       }),
       expect.objectContaining({
         filters: '{"metric":["steps_total"],"provider":null}',

@@ -16,6 +16,8 @@ it('removes what a killed sync of this target left, and nothing else', async () 
     // our pid, but not a file we made: a dead predecessor's (a container's PID 1)
     '.health.db.333.0123456789ab.tmp',
     'health.db.sync-lock', // an older version's pid lock, whatever pid it names
+    '.health.db.0123456789ab.tmp-wal',
+    '.health.db.0123456789ab.tmp-shm',
     'health.db.sync-lock.abcdef012345',
     'health.db.sync-lock.stale-abcdef012345',
   ];

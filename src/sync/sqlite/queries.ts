@@ -1,8 +1,22 @@
 // The SQL a sync runs against its own tables, apart from the transaction logic in store.ts.
-import type { Database } from 'node-sqlite3-wasm';
-import type { Meta } from '../../api/types.ts';
+import { RawNumber } from '../../api/exact-numbers.ts';
+import type { Meta, MetricRow } from '../../api/types.ts';
 import { filtersKey, type SyncFilters } from '../filters.ts';
+import type { Database } from './load.ts';
 import { SCHEMA_VERSION } from './schema.ts';
+
+/**
+ * The first column of the first row (undefined: no row). libsql's get() ignores pluck(), and
+ * its row objects carry an extra `_metadata` key: rows are read raw, as arrays.
+ */
+export function scalar(db: Database, sql: string, params: unknown[] = []): unknown {
+  return (db.prepare(sql).raw().get(params) as unknown[] | undefined)?.[0];
+}
+
+/** The first column of every row. */
+export function column(db: Database, sql: string, params: unknown[] = []): unknown[] {
+  return (db.prepare(sql).raw().all(params) as unknown[][]).map((r) => r[0]);
+}
 
 export function saveState(
   db: Database,
@@ -10,7 +24,7 @@ export function saveState(
   replaceFrom: string | undefined,
   { meta, nowIso }: { meta: Meta | undefined; nowIso: string },
 ): void {
-  db.run(
+  db.prepare(
     `INSERT INTO sync_state (filters, metric_filter, provider_filter, last_sync_at, refetched_from,
        plan, history_window_days, history_floor, schema_version)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -18,18 +32,17 @@ export function saveState(
        refetched_from = excluded.refetched_from, plan = excluded.plan,
        history_window_days = excluded.history_window_days, history_floor = excluded.history_floor,
        schema_version = excluded.schema_version`,
-    [
-      filtersKey(filters),
-      filters.metrics ? filters.metrics.join(',') : null,
-      filters.providers ? filters.providers.join(',') : null,
-      nowIso,
-      replaceFrom ?? null,
-      meta?.plan ?? null,
-      meta?.history_window_days ?? null,
-      meta?.history_floor ?? null,
-      SCHEMA_VERSION,
-    ],
-  );
+  ).run([
+    filtersKey(filters),
+    filters.metrics ? filters.metrics.join(',') : null,
+    filters.providers ? filters.providers.join(',') : null,
+    nowIso,
+    replaceFrom ?? null,
+    meta?.plan ?? null,
+    meta?.history_window_days ?? null,
+    meta?.history_floor ?? null,
+    SCHEMA_VERSION,
+  ]);
 }
 
 export interface FilterSql {
@@ -56,18 +69,30 @@ export function and(condition: string, where: FilterSql): string {
   return where.sql === '' ? condition : `${condition} AND ${where.sql}`;
 }
 
-/** A day's rows under the filters, in the order they were inserted (the API's order). */
-export function rowsOf(db: Database, date: string, where: FilterSql): string[] {
-  return db
-    .all(
-      `SELECT provider, metric, numValue, textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
-      [date, ...where.params],
-    )
-    .map((r) =>
-      identity(r['provider'], r['metric'], r['numValue'], r['textValue'], r['unit'], r['stream']),
-    );
+/** What a day's rows are compared by: every field, numbers by the exact value sent. */
+export function rowIdentity(r: MetricRow): string {
+  const num = r.numValue ?? null;
+  return identity(
+    r.provider,
+    r.metric,
+    num instanceof RawNumber ? num.text : num,
+    r.textValue ?? null,
+    r.unit ?? null,
+    r.stream ? 1 : 0,
+  );
 }
 
-export function identity(...values: unknown[]): string {
+/** A day's rows under the filters, in the order they were inserted (the API's order). */
+export function rowsOf(db: Database, date: string, where: FilterSql): string[] {
+  const rows = db
+    .prepare(
+      `SELECT provider, metric, coalesce(numValueText, numValue), textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
+    )
+    .raw()
+    .all([date, ...where.params]) as unknown[][];
+  return rows.map((r) => identity(...r));
+}
+
+function identity(...values: unknown[]): string {
   return JSON.stringify(values);
 }

@@ -1,7 +1,8 @@
 // The SQLite target's schema. `metrics` has the API's column names; `daily` applies the API's
 // rule for per-source rows, so the obvious query is the right one.
 // Version 2: `daily` has one row per metric, provider and day (version 1 mixed providers).
-export const SCHEMA_VERSION = 2;
+// Version 3: `numValueText` keeps a number a double cannot hold (1e400, 9007199254740993).
+export const SCHEMA_VERSION = 3;
 
 // A `<metric>_total` twin is listed in `daily` under its base name. The view and the index
 // below use this very expression, so a query on `daily` for one metric is an index search
@@ -51,7 +52,9 @@ CREATE TABLE IF NOT EXISTS metrics (
   numValue REAL,
   textValue TEXT,
   unit TEXT,
-  stream INTEGER NOT NULL CHECK (stream IN (0, 1))
+  stream INTEGER NOT NULL CHECK (stream IN (0, 1)),
+  -- The decimal text the server sent when numValue (the nearest double) is not it exactly.
+  numValueText TEXT
 );
 CREATE INDEX IF NOT EXISTS metrics_metric_date ON metrics (metric, date);
 -- By date alone too: a sync replaces whole days, and Grafana queries a time range.
@@ -74,11 +77,16 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 
 /**
- * From an older schema to this one. Only the view changed (version 1's mixed providers), and
- * a view holds no data: it is dropped and created again; the rows and indexes stay.
+ * From an older schema to this one, inside the sync's transaction. Version 1's view mixed
+ * providers: a view holds no data, so it is dropped and created again. Versions 1 and 2 lack
+ * numValueText: the column is added (NULL in every old row; a day whose numbers were rounded
+ * then compares unequal and is replaced by the exact rows). Rows and indexes stay.
  */
-export const UPGRADE_SQL = `
+export function upgradeSql(hasNumValueText: boolean): string {
+  return `
 DROP VIEW IF EXISTS daily;
+${hasNumValueText ? '' : 'ALTER TABLE metrics ADD COLUMN numValueText TEXT;'}
 ${DAILY_VIEW_SQL}
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
+}

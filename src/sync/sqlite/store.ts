@@ -1,24 +1,33 @@
 // The SQLite target. Everything a sync changes happens in one transaction, so a failed or
-// interrupted sync leaves the database as it was (SQLite rolls back a killed run's journal on
-// the next open). A day whose rows come back identical is not touched; a sync that changes
-// nothing starts no transaction and leaves the file, and its mtime, alone. A new database is
-// built under a temp name and renamed into place, so a failed first sync leaves no file.
+// interrupted sync leaves the database as it was (a killed run's journal or WAL is recovered
+// on the next open, by SQLite itself). A day whose rows come back identical is not touched; a
+// sync that changes nothing starts no transaction and leaves the file, and its mtime, alone.
+// A new database is built under a temp name and renamed into place, so a failed first sync
+// leaves no file.
 import { randomBytes } from 'node:crypto';
-import { chmod, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { chmod, rename, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Database } from 'node-sqlite3-wasm';
-import { RawNumber } from '../../api/exact-numbers.ts';
-import type { Meta, MetricRow } from '../../api/types.ts';
+import type { Meta } from '../../api/types.ts';
 import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
 import type { Day } from '../fetched-days.ts';
 import type { SyncFilters } from '../filters.ts';
-import { TargetFormatError } from '../flat/codec.ts';
-import { loadSqlite } from './load.ts';
-import { and, filterSql, identity, rowsOf, saveState } from './queries.ts';
-import { SCHEMA_SQL, SCHEMA_VERSION, UPGRADE_SQL } from './schema.ts';
+import {
+  closeDatabase,
+  finishNewDatabase,
+  journalMode,
+  openDatabase,
+  removeDatabaseFiles,
+  useWal,
+} from './connection.ts';
+import { describeSqliteFailure } from './errors.ts';
+import type { Database } from './load.ts';
+import { and, column, filterSql, rowIdentity, rowsOf, saveState, scalar } from './queries.ts';
+import { rowInserter } from './insert.ts';
+import { prepareSchema } from './schema-check.ts';
 
 export interface SqliteTarget {
-  newestDate(): string | undefined;
+  /** The newest day held for the filters, ignoring rows dated after `notAfter`. */
+  newestDate(notAfter: string): string | undefined;
   apply(
     days: AsyncIterable<Day>,
     replaceFrom: string | undefined,
@@ -35,8 +44,8 @@ export async function openSqliteTarget(
 ): Promise<SqliteTarget> {
   const path = resolve(target);
   const exists = (await stat(path).catch(() => undefined)) !== undefined;
-  // node-sqlite3-wasm locks with a <db>.lock directory. Callers hold the sync lock, so one
-  // found now was left by a killed sync: without removing it, the database would stay busy.
+  // healthdata on node-sqlite3-wasm locked with a <db>.lock directory. Callers hold
+  // the sync lock, so one found now was left by a killed sync of that version.
   if (
     exists &&
     (await rmdir(`${path}.lock`).then(
@@ -49,150 +58,138 @@ export async function openSqliteTarget(
   const temp = exists
     ? undefined
     : join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const { Database } = await loadSqlite();
-  let db: Database;
-  try {
-    db = new Database(temp ?? path);
-  } catch (error) {
-    throw new TargetFormatError(
-      `cannot open ${target} as a SQLite database (${(error as Error).message})`,
-    );
-  }
-  const where = filterSql(filters);
+  const file = temp ?? path;
+  const failure = (error: unknown): Promise<unknown> => describeSqliteFailure(error, target, file);
+  let db: Database | undefined;
   let inTransaction = false;
+  let wal = false;
   const begin = (): void => {
-    if (inTransaction) return;
+    if (inTransaction || db === undefined) return;
+    // An existing database goes to WAL mode on its first write (a new one: in finishNewDatabase).
+    if (temp === undefined && !wal) {
+      useWal(db);
+      wal = true;
+    }
     db.exec('BEGIN IMMEDIATE');
     inTransaction = true;
   };
+  const discard = async (): Promise<void> => {
+    if (db !== undefined) {
+      rollbackQuietly(db, inTransaction);
+      inTransaction = false;
+      await closeDatabase(db);
+      db = undefined;
+    }
+    if (temp !== undefined) await removeDatabaseFiles(temp);
+  };
+
   try {
-    const version = Number(db.get('PRAGMA user_version')?.['user_version'] ?? 0);
-    if (version > SCHEMA_VERSION) {
-      throw new TargetFormatError(
-        `${target} was written by a newer healthdata (schema version ${version}) — upgrade healthdata`,
-      );
-    }
-    if (version === 0) {
-      const tables = db.all("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')");
-      if (tables.length > 0) {
-        throw new TargetFormatError(
-          `${target} is a SQLite database that healthdata did not create — sync into a new file`,
-        );
-      }
-      if (temp === undefined) begin();
-      db.exec(SCHEMA_SQL);
-    } else if (version < SCHEMA_VERSION) {
-      // An older healthdata's database: it is upgraded in this sync's transaction, so the
-      // sync writes it even when no row changed.
-      begin();
-      db.exec(UPGRADE_SQL);
-    }
+    db = await openDatabase(file);
+    wal = journalMode(db) === 'wal';
+    prepareSchema(db, target, begin);
   } catch (error) {
-    closeQuietly(db, inTransaction);
-    await removeTemp(temp);
-    if (error instanceof TargetFormatError) throw error;
-    throw new TargetFormatError(
-      `cannot use ${target} as a SQLite database (${(error as Error).message})`,
-    );
+    await discard();
+    throw await failure(error);
   }
+  const where = filterSql(filters);
 
   return {
-    newestDate() {
-      // No WHERE at all without filters: only then does SQLite answer max() from the index.
-      const filtered = where.sql === '' ? '' : ` WHERE ${where.sql}`;
-      const row = db.get(`SELECT max(date) AS newest FROM metrics${filtered}`, where.params);
-      const newest = row?.['newest'];
+    newestDate(notAfter) {
+      if (db === undefined) throw new Error('the database is closed');
+      const filtered = where.sql === '' ? '' : ` AND ${where.sql}`;
+      // A row dated in the future (a device with a wrong clock) must not hold the start there.
+      const newest = scalar(db, `SELECT max(date) FROM metrics WHERE date <= ?${filtered}`, [
+        notAfter,
+        ...where.params,
+      ]);
       return typeof newest === 'string' ? newest : undefined;
     },
 
     async apply(days, replaceFrom, state) {
-      const counts = emptyCounts();
-      const range = replaceFrom === undefined ? '1' : 'date >= ?';
-      const rangeParams = replaceFrom === undefined ? [] : [replaceFrom];
-      const oldDays = db
-        .all(`SELECT DISTINCT date FROM metrics WHERE ${and(range, where)} ORDER BY date DESC`, [
-          ...rangeParams,
-          ...where.params,
-        ])
-        .map((r) => r['date'] as string);
-      const insert = db.prepare(
-        'INSERT INTO metrics (date, provider, metric, numValue, textValue, unit, stream) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      );
+      if (db === undefined) throw new Error('the database is closed');
       try {
-        const replaceDay = (date: string, rows: readonly MetricRow[]): void => {
-          const before = oldDays[0] === date ? rowsOf(db, date, where) : [];
-          if (oldDays[0] === date) oldDays.shift();
-          const after = rows.map((r) =>
-            identity(r.provider, r.metric, r.numValue, r.textValue, r.unit, r.stream ? 1 : 0),
-          );
-          diffDay(before, after, counts);
-          if (sameRows(before, after)) return;
+        const counts = await replaceDays(db, days, replaceFrom, where, begin);
+        const written = inTransaction || temp !== undefined;
+        if (written) {
           begin();
-          if (before.length > 0) {
-            db.run(`DELETE FROM metrics WHERE ${and('date = ?', where)}`, [date, ...where.params]);
-          }
-          for (const r of rows) {
-            insert.run([
-              r.date,
-              r.provider,
-              r.metric,
-              // A number JavaScript cannot hold (1e400) goes in as the text the server sent.
-              r.numValue instanceof RawNumber ? r.numValue.text : r.numValue,
-              r.textValue,
-              r.unit,
-              r.stream ? 1 : 0,
-            ]);
-          }
-        };
-        for await (const day of days) {
-          if (replaceFrom !== undefined && day.date < replaceFrom) continue;
-          while (oldDays[0] !== undefined && oldDays[0] > day.date) replaceDay(oldDays[0], []);
-          replaceDay(day.date, day.rows);
+          saveState(db, filters, replaceFrom, state);
         }
-        while (oldDays[0] !== undefined) replaceDay(oldDays[0], []);
-      } finally {
-        insert.finalize();
+        return { counts, written };
+      } catch (error) {
+        throw await failure(error);
       }
-      const written = inTransaction || temp !== undefined;
-      if (written) {
-        begin();
-        saveState(db, filters, replaceFrom, state);
-      }
-      return { counts, written };
     },
 
     async close(commit) {
-      if (commit && inTransaction) {
-        db.exec('COMMIT');
+      if (db === undefined) return;
+      if (!commit) return discard();
+      try {
+        if (inTransaction) db.exec('COMMIT');
         inTransaction = false;
-      }
-      closeQuietly(db, inTransaction);
-      if (temp === undefined) return;
-      if (commit) {
+        await closeDatabase(db);
+        db = undefined;
+        if (temp === undefined) return;
+        await finishNewDatabase(temp);
         // Health data is private: a new database is readable by its owner only.
         await chmod(temp, 0o600);
         await rename(temp, path);
-      } else await removeTemp(temp);
+      } catch (error) {
+        await discard();
+        throw await failure(error);
+      }
     },
   };
 }
 
-function closeQuietly(db: Database, rollback: boolean): void {
+/** Replaces the days that changed, in the API's order; returns what changed. */
+async function replaceDays(
+  db: Database,
+  days: AsyncIterable<Day>,
+  replaceFrom: string | undefined,
+  where: ReturnType<typeof filterSql>,
+  begin: () => void,
+): Promise<RowCounts> {
+  const counts = emptyCounts();
+  const range = replaceFrom === undefined ? '1' : 'date >= ?';
+  const oldDays = column(
+    db,
+    `SELECT DISTINCT date FROM metrics WHERE ${and(range, where)} ORDER BY date DESC`,
+    [...(replaceFrom === undefined ? [] : [replaceFrom]), ...where.params],
+  ) as string[];
+  const insert = rowInserter(db);
+  const remove = db.prepare(`DELETE FROM metrics WHERE ${and('date = ?', where)}`);
+  const replaceDay = (day: Day): void => {
+    const held = oldDays[0] === day.date;
+    if (held) {
+      oldDays.shift();
+      const before = rowsOf(db, day.date, where);
+      const after = day.rows.map(rowIdentity);
+      diffDay(before, after, counts);
+      if (sameRows(before, after)) return;
+    } else {
+      // A day the target does not hold (every day of a first sync): all its rows are new.
+      counts.added += day.rows.length;
+    }
+    begin();
+    if (held) remove.run([day.date, ...where.params]);
+    insert(day.rows);
+  };
+  for await (const day of days) {
+    if (replaceFrom !== undefined && day.date < replaceFrom) continue;
+    // Days held but no longer returned lose their rows.
+    while (oldDays[0] !== undefined && oldDays[0] > day.date) {
+      replaceDay({ date: oldDays[0], rows: [] });
+    }
+    replaceDay(day);
+  }
+  while (oldDays[0] !== undefined) replaceDay({ date: oldDays[0], rows: [] });
+  return counts;
+}
+
+function rollbackQuietly(db: Database, rollback: boolean): void {
   try {
     if (rollback) db.exec('ROLLBACK');
   } catch {
-    // closing rolls back anyway
+    // a failed write may have rolled back already; closing rolls back anyway
   }
-  try {
-    db.close();
-  } catch {
-    // already closed
-  }
-}
-
-async function removeTemp(temp: string | undefined): Promise<void> {
-  if (temp === undefined) return;
-  await unlink(temp).catch(() => undefined);
-  await unlink(`${temp}-journal`).catch(() => undefined);
-  await rmdir(`${temp}.lock`).catch(() => undefined);
 }
