@@ -1,7 +1,7 @@
 // A full disk under a SQLite target, for real: a 256 KiB tmpfs mounted in a private mount
 // namespace (`unshare -m`, as root), seen only by the shell and the healthdata processes it
 // runs. The failure is one line as for `-o`, exit 1, and the target is as it was, with nothing
-// beside it.
+// beside it but the empty lock files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ unshare -m sh -c '
   "$NODE" "$BIN" sync -q "$D/h.db" -m heart_rate --from 40d; echo "large=$?"
   "$NODE" "$BIN" sync -q "$D/new.db" --from 40d; echo "new=$?"
   ls -A "$D" > "$OUT/left.txt"
+  find "$D" -name ".*.sync-lock" -size +0 > "$OUT/locks.txt"
   cp "$D/h.db" "$OUT/after.db"
   sqlite3 "$D/h.db" "PRAGMA integrity_check" > "$OUT/check.txt"
 '`;
@@ -48,8 +49,12 @@ describe('a full disk', () => {
       );
       const [before, after] = ['before.db', 'after.db'].map((f) => readFileSync(join(out, f)));
       expect(after?.equals(before as Buffer)).toBe(true);
-      // No temp database, no -wal, -shm or -journal, no lock.
-      expect(readFileSync(join(out, 'left.txt'), 'utf8')).toBe('h.db\n');
+      // No temp database, no -wal, -shm or -journal; only the sync locks, which are kept
+      // (empty) by design: unlinking a lock file races with a waiter (src/sync/lock.ts).
+      expect(readFileSync(join(out, 'left.txt'), 'utf8')).toBe(
+        '.h.db.sync-lock\n.new.db.sync-lock\nh.db\n',
+      );
+      expect(readFileSync(join(out, 'locks.txt'), 'utf8')).toBe('');
       expect(readFileSync(join(out, 'check.txt'), 'utf8')).toBe('ok\n');
     } finally {
       await pro.close();
