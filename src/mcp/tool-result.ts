@@ -3,6 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
+import { errorLine } from './error-text.ts';
 
 export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
   return {
@@ -12,24 +13,16 @@ export function answer(summary: string, structured: Record<string, unknown>): Ca
 }
 
 /**
- * The one line the CLI prints for the same failure (src/cli/run.ts), so a user who tries the
- * CLI sees the same words, with the key redacted wherever it came from. A rejected key also
- * tells the deps, so the next call reads the settings again (the user may fix the key).
+ * The line the CLI prints for the same failure, with the API's own words quoted at its end
+ * (error-text.ts), and the key redacted wherever it came from. A rejected key also tells the
+ * deps, so the next call reads the settings again (the user may fix the key).
  */
 export function failure(
   error: unknown,
   deps: Pick<ToolDeps, 'redact' | 'authFailed'>,
 ): CallToolResult {
   if (error instanceof HealthdataError && error.kind === 'auth') deps.authFailed?.();
-  const redact = deps.redact;
-  let line: string;
-  if (error instanceof HealthdataError) {
-    line = `healthdata: ${error.kind === 'cancelled' ? '' : 'error: '}${error.message}`;
-  } else {
-    const message = error instanceof Error ? error.message : String(error);
-    line = `healthdata: error: unexpected failure: ${message}`;
-  }
-  return { content: [{ type: 'text', text: redact(line) }], isError: true };
+  return { content: [{ type: 'text', text: deps.redact(errorLine(error)) }], isError: true };
 }
 
 /**
