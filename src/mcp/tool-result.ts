@@ -5,11 +5,31 @@ import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
 import { errorLine } from './error-text.ts';
 
-export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
-  return {
-    content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }],
-    structuredContent: structured,
-  };
+/** Bytes of the text a model reads for this answer: the summary line and the JSON. */
+export function answerBytes(summary: string, structured: Record<string, unknown>): number {
+  return Buffer.byteLength(`${summary}\n${JSON.stringify(structured)}`, 'utf8');
+}
+
+/**
+ * The answer as the client gets it. Each tool fits its answer under `cap` itself, saying in
+ * its notes what it cut; this is the last guard: an answer over the cap is an error, never
+ * sent (it would mean a tool's fitting is wrong, not that the API sent much).
+ */
+export function answer(
+  summary: string,
+  structured: Record<string, unknown>,
+  cap: number,
+): CallToolResult {
+  const text = `${summary}\n${JSON.stringify(structured)}`;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > cap) {
+    throw new HealthdataError(
+      'answer_too_large',
+      `the answer came to ${bytes} bytes, over the cap of ${cap}; narrow the request (fewer metrics, a shorter from/to range)`,
+      'failure',
+    );
+  }
+  return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
 /**

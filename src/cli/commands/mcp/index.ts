@@ -3,6 +3,12 @@ import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions, integer } from '../../flags.ts';
+import {
+  DEFAULT_ANSWER_BYTES,
+  LIST_CAPS,
+  MAX_ANSWER_BYTES,
+  MIN_ANSWER_BYTES,
+} from '../../../mcp/fit/caps.ts';
 import type { McpFlags } from './action.ts';
 
 function registerMcp(program: Command, ctx: Context): void {
@@ -14,6 +20,12 @@ function registerMcp(program: Command, ctx: Context): void {
         '--http <port>',
         'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)',
       ).argParser(integer(0, 65535, '--http')),
+    )
+    .addOption(
+      new Option(
+        '--max-answer-bytes <bytes>',
+        `cap on one tool answer, in bytes (default ${DEFAULT_ANSWER_BYTES}; list_metrics ${LIST_CAPS.list_metrics}, list_sources and get_profile ${LIST_CAPS.list_sources} at most)`,
+      ).argParser(integer(MIN_ANSWER_BYTES, MAX_ANSWER_BYTES, '--max-answer-bytes')),
     );
   addConnectionOptions(command);
   command.addHelpText(
