@@ -43,13 +43,16 @@ export function boundArray(list: readonly unknown[], budget: number, depth = 0):
   for (const item of list) {
     const comma = out.length > 0 ? 1 : 0;
     const kept = boundJson(item === undefined ? null : item, budget - bytes - comma, depth + 1);
-    if (kept.value === undefined) {
+    // An object or list cut short is kept only as the first item (a single huge record shows
+    // its start); after others it would be a fragment that reads as a whole item. A clipped
+    // string carries its marker, so it may end the list.
+    const fragment = kept.cut && out.length > 0 && typeof item === 'object' && item !== null;
+    if (kept.value === undefined || fragment) {
       cut = true;
       break;
     }
     out.push(kept.value);
     bytes += comma + kept.bytes;
-    // An item cut short is the last one: what follows it would read as complete.
     if (kept.cut) {
       cut = true;
       break;

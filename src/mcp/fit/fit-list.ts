@@ -51,7 +51,7 @@ export function listCutNote(
   const shown = fitted.items.length;
   const range = shown === 0 ? 'none' : `items ${offset} to ${offset + shown - 1}`;
   const why = fitted.cut
-    ? `: the answer is capped at ${cap} bytes, and strings longer than ${MAX_TEXT_CHARS} characters end in a '…[cut by healthdata: N more characters]' marker (the last item may be cut short)`
+    ? `: the answer is capped at ${cap} bytes, and strings longer than ${MAX_TEXT_CHARS} characters end in a '…[cut by healthdata: N more characters]' marker (only a first item too large for the answer is cut short)`
     : '';
   const more =
     fitted.next === null
