@@ -37,6 +37,8 @@ An MCP client (Claude Desktop, Claude Code, an IDE or an agent) starts this comm
 to it over stdin/stdout. Five read-only tools: list_metrics, query_metrics, daily_summary,
 get_profile, list_sources. Settings come from the flags, the environment or the config file,
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
+Answers are capped in size; names and texts from the API reach the model as quoted data,
+never in the tools' own words.
 
 Examples:
   claude mcp add healthdata -- healthdata mcp
