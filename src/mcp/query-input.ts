@@ -29,7 +29,7 @@ export function toQuery(input: RangeInput, nowMs: number): MetricsQuery {
 /**
  * The query as the answer repeats it. The names are the caller's own (at most 100 of 200
  * characters each), yet with a small --max-answer-bytes even they may not fit: past
- * `budget` bytes each list keeps its first names.
+ * `budget` bytes (of JSON, both lists) each list keeps its first names.
  */
 export function echoQuery(
   query: MetricsQuery,

@@ -4,10 +4,28 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
 import { errorLine } from './error-text.ts';
+import { NOTE_ROOM } from './fit/caps.ts';
 
-/** Bytes of the text a model reads for this answer: the summary line and the JSON. */
-export function answerBytes(summary: string, structured: Record<string, unknown>): number {
-  return Buffer.byteLength(`${summary}\n${JSON.stringify(structured)}`, 'utf8');
+function resultOf(summary: string, structured: Record<string, unknown>): CallToolResult {
+  return {
+    content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }],
+    structuredContent: structured,
+  };
+}
+
+/** Bytes of the result as it goes to the client (the JSON-RPC message holds little more). */
+export function resultBytes(summary: string, structured: Record<string, unknown>): number {
+  return Buffer.byteLength(JSON.stringify(resultOf(summary, structured)), 'utf8');
+}
+
+/**
+ * Bytes of JSON data a tool may add to `bare` (its answer with empty data fields) and stay
+ * under `cap`, leaving NOTE_ROOM for its notes. A byte of data costs at most 3 in the
+ * result: once in structuredContent, at most twice in the text (JSON escapes the quotes and
+ * backslashes of JSON embedded in a string).
+ */
+export function dataRoom(cap: number, summary: string, bare: Record<string, unknown>): number {
+  return Math.max(0, Math.floor((cap - resultBytes(summary, bare)) / 3) - NOTE_ROOM);
 }
 
 /**
@@ -20,8 +38,8 @@ export function answer(
   structured: Record<string, unknown>,
   cap: number,
 ): CallToolResult {
-  const text = `${summary}\n${JSON.stringify(structured)}`;
-  const bytes = Buffer.byteLength(text, 'utf8');
+  const result = resultOf(summary, structured);
+  const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
   if (bytes > cap) {
     throw new HealthdataError(
       'answer_too_large',
@@ -29,7 +47,7 @@ export function answer(
       'failure',
     );
   }
-  return { content: [{ type: 'text', text }], structuredContent: structured };
+  return result;
 }
 
 /**

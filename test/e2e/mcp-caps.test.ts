@@ -26,10 +26,12 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The answer is under `cap` bytes, its JSON parses back to structuredContent, and it is no error. */
-function underCap(got: ToolAnswer, cap: number): void {
+/** The result is under `cap` bytes, its text's JSON parses back to structuredContent, and it is no error. */
+function underCap(got: ToolAnswer, cap: number, cut = false): void {
   expect(got.isError, got.text.slice(0, 300)).toBe(false);
-  expect(Buffer.byteLength(got.text)).toBeLessThanOrEqual(cap);
+  expect(got.bytes).toBeLessThanOrEqual(cap);
+  // A cut keeps what fits: not far under the cap either.
+  if (cut) expect(got.bytes).toBeGreaterThan(cap / 2);
   const json = got.text.slice(got.text.indexOf('\n') + 1);
   expect(JSON.parse(json)).toEqual(got.structured);
 }
@@ -51,7 +53,7 @@ describe('three thousand metrics', () => {
 
   it('list_metrics stays under 64 KB and pages on with offset', async () => {
     const first = await mcp.call('list_metrics');
-    underCap(first, 64 * KB);
+    underCap(first, 64 * KB, true);
     const shown = first.structured['metrics'] as { metric: string }[];
     expect(first.structured['total_metrics']).toBe(3000);
     expect(shown.length).toBeGreaterThan(100);
@@ -65,7 +67,7 @@ describe('three thousand metrics', () => {
 
   it('daily_summary keeps the entries that fit 256 KB and says how to get the rest', async () => {
     const got = await mcp.call('daily_summary', {});
-    underCap(got, 256 * KB);
+    underCap(got, 256 * KB, true);
     const entries = got.structured['entries'] as { metric: string }[];
     expect(entries.length).toBeGreaterThan(100);
     expect(got.structured['entries_left_out']).toBe(3000 - entries.length);
@@ -130,7 +132,7 @@ describe('documents of megabytes', () => {
 
   it('list_sources stays under 32 KB and pages on with offset', async () => {
     const got = await mcp.call('list_sources');
-    underCap(got, 32 * KB);
+    underCap(got, 32 * KB, true);
     expect(got.structured['total']).toBe(20_000);
     expect((got.structured['other'] as { big: string }).big).toMatch(
       /…\[cut by healthdata: \d+ more characters\]$/,
@@ -143,7 +145,7 @@ describe('documents of megabytes', () => {
 
   it('get_profile stays under 32 KB and says it was cut', async () => {
     const got = await mcp.call('get_profile');
-    underCap(got, 32 * KB);
+    underCap(got, 32 * KB, true);
     const profile = got.structured['profile'] as { name: string; many?: Record<string, number> };
     expect(profile.name).toBe(
       `${'x'.repeat(1000)}…[cut by healthdata: ${BIG.length * 10 - 1000} more characters]`,
@@ -156,7 +158,7 @@ describe('documents of megabytes', () => {
 
   it('list_metrics cuts a list of 50,000 providers and says so', async () => {
     const got = await mcp.call('list_metrics');
-    underCap(got, 64 * KB);
+    underCap(got, 64 * KB, true);
     expect(notesOf(got)).toMatch(/`providers` holds the first \d+ of 50000 providers/);
   });
 });

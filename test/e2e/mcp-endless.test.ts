@@ -61,7 +61,7 @@ describe('healthdata mcp against pages that never end', () => {
       expect(server.requests.length - before).toBeLessThanOrEqual(3);
 
       for (const got of [summary, text, rows, full]) {
-        expect(Buffer.byteLength(got.text)).toBeLessThanOrEqual(256 * 1024);
+        expect(got.bytes).toBeLessThanOrEqual(256 * 1024);
       }
       expect(peakRssMb(mcp.pid())).toBeLessThan(300);
     } finally {

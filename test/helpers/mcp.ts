@@ -16,6 +16,8 @@ export interface ToolAnswer {
   isError: boolean;
   text: string;
   structured: Record<string, unknown>;
+  /** Bytes of the whole result as JSON (content and structuredContent): what the cap bounds. */
+  bytes: number;
 }
 
 export interface McpPair {
@@ -128,5 +130,6 @@ async function callTool(
     isError: result.isError === true,
     text,
     structured: (result.structuredContent ?? {}) as Record<string, unknown>,
+    bytes: Buffer.byteLength(JSON.stringify(result)),
   };
 }

@@ -50,3 +50,16 @@ describe('clip', () => {
     expect(clip(text, 10)).toBe(`${'a'.repeat(9)}…[cut by healthdata: 4 more characters]`);
   });
 });
+
+describe('boundJson, after a long string', () => {
+  it('goes on with the members and items that follow a string clipped at its limit', () => {
+    const got = boundJson(
+      { name: 'x'.repeat(5000), age: 3, list: ['y'.repeat(2000), 'z'] },
+      10_000,
+    );
+    expect(got).toMatchObject({ cut: true, partial: false });
+    expect(got.value).toMatchObject({ age: 3, list: [expect.stringMatching(/^y{1000}…/), 'z'] });
+    const items = boundJson([{ note: 'n'.repeat(2000) }, { note: 'short' }], 10_000);
+    expect((items.value as unknown[]).length).toBe(2);
+  });
+});

@@ -18,7 +18,7 @@ import {
   type Entry,
 } from '../daily-entries.ts';
 import type { ToolDeps } from '../deps.ts';
-import { capOf, NOTE_ROOM } from '../fit/caps.ts';
+import { capOf } from '../fit/caps.ts';
 import { boundedPages, newReadState, stoppedNote } from '../summary-reader.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
@@ -29,7 +29,7 @@ import {
   rangeFields,
   windowSchema,
 } from '../schemas.ts';
-import { answer, answerBytes, respond } from '../tool-result.ts';
+import { answer, dataRoom, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 // Strict, as for query_metrics: a misspelt argument is an error, never silently dropped.
@@ -47,6 +47,7 @@ const outputSchema = z.object({
     .describe(
       'Entries (after the last one here, in the same order) left out to fit the answer cap.',
     ),
+  no_rows: z.array(z.string()).describe('Metrics asked for that have no rows in the range.'),
   complete: z
     .boolean()
     .describe(
@@ -124,18 +125,21 @@ export async function dailySummary(
   if (clamp) notes.unshift(clampNote(clamp, window));
   if (state.stopped) notes.push(stoppedNote(state));
   if (entries.some((e) => e.rule === 'twin' || e.rule === 'several')) notes.push(RULE);
-  const missing = (wanted ?? []).filter((m) => !entries.some((e) => e.metric === m));
-  if (missing.length > 0) notes.push(`No rows for ${missing.join(', ')} in this range.`);
+  // Names the caller may have copied from list_metrics (the API's text): by field, not quoted.
+  const noRows = (wanted ?? []).filter((m) => !entries.some((e) => e.metric === m));
+  if (noRows.length > 0) notes.push('No rows in this range for the metrics listed in `no_rows`.');
+  const cap = capOf('daily_summary', deps.maxAnswerBytes);
   const out: Output = {
     entries: [],
     entries_left_out: 0,
     complete: state.stopped === null,
-    query: echoQuery(query),
+    no_rows: noRows,
+    query: echoQuery(query, cap / 12),
     window,
     clamp,
     notes,
   };
-  fitEntries(entries, out, capOf('daily_summary', deps.maxAnswerBytes));
+  fitEntries(entries, out, cap);
   return out;
 }
 
@@ -144,7 +148,7 @@ export async function dailySummary(
  * (the statistics stay), then the entries past the cap, in order. Notes say what went.
  */
 function fitEntries(entries: Entry[], out: Output, cap: number): void {
-  const room = cap - answerBytes(headline(out), out) - NOTE_ROOM;
+  const room = dataRoom(cap, headline(out), out);
   const dropped = fitSeries(entries, Math.min(DAILY_BYTES, Math.floor(room / 4)));
   if (dropped > 0) {
     out.notes.push(

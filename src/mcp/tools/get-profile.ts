@@ -4,10 +4,10 @@ import * as z from 'zod';
 import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { boundJson } from '../fit/bound-json.ts';
-import { capOf, NOTE_ROOM } from '../fit/caps.ts';
+import { capOf } from '../fit/caps.ts';
 import { MAX_TEXT_CHARS } from '../fit/clip.ts';
 import { notesSchema, windowSchema } from '../schemas.ts';
-import { answer, answerBytes, respond } from '../tool-result.ts';
+import { answer, dataRoom, respond } from '../tool-result.ts';
 import { getDocument } from './documents.ts';
 
 const outputSchema = z.object({
@@ -36,7 +36,7 @@ export function registerGetProfile(server: McpServer, deps: ToolDeps): void {
       respond(deps, ctx, async (signal) => {
         const cap = capOf('get_profile', deps.maxAnswerBytes);
         const { body, window } = await getDocument(deps, 'profile', signal);
-        const room = cap - answerBytes(SUMMARY, { profile: {}, window, notes: [] }) - NOTE_ROOM;
+        const room = dataRoom(cap, SUMMARY, { profile: {}, window, notes: [] });
         const fitted = boundJson(isRecord(body) ? body : { value: body }, room);
         const notes = fitted.cut ? [cutNote(cap)] : [];
         const profile = (fitted.value ?? {}) as Record<string, unknown>;

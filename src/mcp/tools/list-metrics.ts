@@ -5,10 +5,10 @@ import * as z from 'zod';
 import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { boundArray, boundJson } from '../fit/bound-json.ts';
-import { capOf, NOTE_ROOM } from '../fit/caps.ts';
+import { capOf } from '../fit/caps.ts';
 import { fitList, listCutNote, offsetField } from '../fit/fit-list.ts';
 import { notesSchema, RULE, windowSchema } from '../schemas.ts';
-import { answer, answerBytes, respond } from '../tool-result.ts';
+import { answer, dataRoom, respond } from '../tool-result.ts';
 import { metricsWithTwins, twinOf } from '../../daily/index.ts';
 import { getDocument, listIn, otherFields } from './documents.ts';
 
@@ -68,25 +68,26 @@ export function registerListMetrics(server: McpServer, deps: ToolDeps): void {
           notes: [RULE],
         };
         const summary = summaryOf(metrics.list.length, providers.length, twins.length);
-        let room = cap - answerBytes(summary, bare) - NOTE_ROOM;
-        // Shares for what is not the catalog's point; the metrics get all the rest.
-        const fittedProviders = fitList(providers, 0, Math.floor(room / 5));
+        const room = dataRoom(cap, summary, bare);
+        // Shares for what is not the catalog's point; the metrics get all the rest, and
+        // whatever they leave goes to the providers.
         const fittedTwins = boundArray(twins, Math.floor(room / 6));
         const other = boundJson(otherFields(body, ['metrics', 'providers', 'data']), room / 10);
-        room -=
-          fittedProviders.bytes + fittedTwins.bytes + (other.value === undefined ? 2 : other.bytes);
-        const fitted = fitList(metrics.list, offset, room);
+        const rest = room - fittedTwins.bytes - (other.value === undefined ? 2 : other.bytes);
+        const share = fitList(providers, 0, Math.floor(room / 5));
+        const fitted = fitList(metrics.list, offset, rest - share.bytes);
+        const fittedProviders = fitList(providers, 0, rest - fitted.bytes);
 
         const notes = twins.length > 0 ? [RULE] : [];
         if (fitted.cut || offset > 0) {
           notes.push(listCutNote('metrics', 'list_metrics', fitted, offset, cap));
         }
-        if (fittedProviders.cut) {
+        if (fittedProviders.next !== null) {
           notes.push(
             `\`providers\` holds the first ${fittedProviders.items.length} of ${providers.length} providers: the rest did not fit the answer (list_sources lists the sources).`,
           );
         }
-        if (fittedTwins.cut) {
+        if (fittedTwins.partial) {
           notes.push(
             '`twins` was cut to fit the answer; each metric entry still carries its `total_twin` / `total_of`.',
           );

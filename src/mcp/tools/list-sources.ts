@@ -3,10 +3,10 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ToolDeps } from '../deps.ts';
 import { boundJson } from '../fit/bound-json.ts';
-import { capOf, NOTE_ROOM } from '../fit/caps.ts';
+import { capOf } from '../fit/caps.ts';
 import { fitList, listCutNote, offsetField } from '../fit/fit-list.ts';
 import { notesSchema, RULE, windowSchema } from '../schemas.ts';
-import { answer, answerBytes, respond } from '../tool-result.ts';
+import { answer, dataRoom, respond } from '../tool-result.ts';
 import { getDocument, listIn, otherFields } from './documents.ts';
 
 const inputSchema = z.strictObject({ offset: offsetField('sources') });
@@ -41,11 +41,13 @@ export function registerListSources(server: McpServer, deps: ToolDeps): void {
         const { body, window } = await getDocument(deps, 'sources', signal);
         const list = listIn(body, 'sources') ?? [];
         const bare = { sources: [], total: list.length, other: {}, window, notes: [RULE] };
-        let room = cap - answerBytes(summaryOf(list.length, 0, offset), bare) - NOTE_ROOM;
-        // Other fields get a quarter at most: the sources are what was asked for.
-        const other = boundJson(otherFields(body, ['sources', 'data']), Math.floor(room / 4));
-        room -= other.value === undefined ? 2 : other.bytes;
-        const fitted = fitList(list, offset, room);
+        const room = dataRoom(cap, summaryOf(list.length, 0, offset), bare);
+        // Other fields get a quarter, and what the sources leave: the sources are what was
+        // asked for.
+        const others = otherFields(body, ['sources', 'data']);
+        const share = boundJson(others, Math.floor(room / 4));
+        const fitted = fitList(list, offset, room - (share.value === undefined ? 2 : share.bytes));
+        const other = boundJson(others, room - fitted.bytes);
         const notes: string[] = [];
         // An aggregator's rows are per source app: worth repeating where the model meets one.
         if (JSON.stringify(fitted.items).includes('aggregator')) notes.push(RULE);

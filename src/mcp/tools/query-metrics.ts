@@ -8,7 +8,7 @@ import { MAX_ROW_BYTES, MAX_ROWS, RowBudget } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
 import { localDate } from '../../lib/dates.ts';
 import { SeveralRowsDetector } from '../../daily/index.ts';
-import { capOf, NOTE_ROOM } from '../fit/caps.ts';
+import { capOf } from '../fit/caps.ts';
 import {
   emptyNote,
   leftOutNote,
@@ -26,7 +26,7 @@ import {
   rangeFields,
   windowSchema,
 } from '../schemas.ts';
-import { answer, answerBytes, respond } from '../tool-result.ts';
+import { answer, dataRoom, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 const PAGE_SIZE = 1000;
@@ -124,9 +124,9 @@ export async function queryMetrics(
   // What the answer holds besides the rows comes off the cap first; the rows get most of
   // the rest (never more than the row budget), the examples of several rows a day the rest.
   const cap = capOf('query_metrics', deps.maxAnswerBytes);
-  const echo = echoQuery(query, cap / 4);
+  const echo = echoQuery(query, cap / 12);
   const bare = { ...emptyOutput(), query: echo };
-  const room = cap - answerBytes(summarize(bare), bare) - WINDOW_ROOM - NOTE_ROOM;
+  const room = dataRoom(cap, summarize(bare), bare) - WINDOW_ROOM;
   const budget = new RowBudget(maxRows, Math.min(MAX_ROW_BYTES, Math.floor(room * 0.7)));
   const detector = new SeveralRowsDetector();
   let meta: Meta | undefined;
