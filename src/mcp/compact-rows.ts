@@ -2,8 +2,12 @@
 // dates and values, newest first. A model reads the answer as text, and common clients cut a
 // tool result at 25,000 tokens; a row as a JSON array costs about 25 tokens, a date and a
 // value in a series about 9. The budget stops the answer well under the limit, and says so,
-// instead of letting the client cut it blindly.
+// instead of letting the client cut it blindly. The API's strings are clipped as they come
+// (fit/clip.ts) and counted in UTF-8 bytes, so a 300 KB text value costs what its clipped
+// form costs, and the budget holds in bytes whatever the script.
 import type { MetricRow } from '../api/types.ts';
+import { utf8 } from './fit/bound-json.ts';
+import { clip, clipName } from './fit/clip.ts';
 
 export interface Series {
   provider: string;
@@ -21,35 +25,35 @@ export interface Series {
 /** At most this many rows per answer. */
 export const MAX_ROWS = 2000;
 /**
- * At most this many characters of series JSON per answer: about 20,000 tokens at the worst
- * ratio measured (dates and numbers: ~2.3 characters a token), well under 25,000.
+ * At most this many bytes of series JSON per answer: about 20,000 tokens at the worst ratio
+ * measured (dates and numbers: ~2.3 characters a token), well under 25,000.
  */
-export const MAX_ROW_CHARS = 45_000;
+export const MAX_ROW_BYTES = 45_000;
 /** What a new series adds besides its rows (its keys, names and brackets), about. */
 const SERIES_OVERHEAD = 120;
 
 export class RowBudget {
   readonly #series = new Map<string, Series>();
   #rows = 0;
-  #chars = 0;
+  #bytes = 0;
   #newest: string | undefined;
   #oldest: string | undefined;
   readonly #maxRows: number;
-  readonly #maxChars: number;
+  readonly #maxBytes: number;
   /** Why the last add() was refused: the row limit or the size budget. */
   full: 'rows' | 'size' | null = null;
 
-  constructor(maxRows: number, maxChars = MAX_ROW_CHARS) {
+  constructor(maxRows: number, maxBytes = MAX_ROW_BYTES) {
     this.#maxRows = maxRows;
-    this.#maxChars = maxChars;
+    this.#maxBytes = maxBytes;
   }
 
   get rows(): number {
     return this.#rows;
   }
 
-  get chars(): number {
-    return this.#chars;
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** Adds a row if it fits; false once the budget is spent (and from then on). */
@@ -59,29 +63,24 @@ export class RowBudget {
       this.full = 'rows';
       return false;
     }
-    const unit = typeof row.unit === 'string' ? row.unit : null;
+    const provider = clipName(String(row.provider));
+    const metric = clipName(String(row.metric));
+    const unit = typeof row.unit === 'string' ? clipName(row.unit) : null;
     const stream = row.stream === true;
-    const key = JSON.stringify([row.provider, row.metric, unit, stream]);
+    const key = JSON.stringify([provider, metric, unit, stream]);
     const num = typeof row.numValue === 'number' ? row.numValue : null;
-    const text = typeof row.textValue === 'string' ? row.textValue : null;
+    const text = typeof row.textValue === 'string' ? clip(row.textValue) : null;
     let series = this.#series.get(key);
     // Two commas, the date, the value, and the text (or a null) when the series has texts.
     let size = JSON.stringify(row.date).length + String(num).length + 2;
-    if (text !== null || series?.text) size += JSON.stringify(text).length + 1;
-    if (!series) size += SERIES_OVERHEAD + key.length;
-    if (this.#chars + size > this.#maxChars) {
+    if (text !== null || series?.text) size += utf8(JSON.stringify(text)) + 1;
+    if (!series) size += SERIES_OVERHEAD + utf8(key);
+    if (this.#bytes + size > this.#maxBytes) {
       this.full = 'size';
       return false;
     }
     if (!series) {
-      series = {
-        provider: String(row.provider),
-        metric: String(row.metric),
-        unit,
-        stream,
-        date: [],
-        value: [],
-      };
+      series = { provider, metric, unit, stream, date: [], value: [] };
       this.#series.set(key, series);
     }
     if (text !== null && !series.text) {
@@ -95,7 +94,7 @@ export class RowBudget {
     series.value.push(num);
     series.text?.push(text);
     this.#rows += 1;
-    this.#chars += size;
+    this.#bytes += size;
     return true;
   }
 

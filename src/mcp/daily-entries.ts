@@ -1,12 +1,14 @@
-// The MCP shape of one daily summary (src/daily): the same fields and note as
-// 'healthdata summary -f json', with structures where summary writes strings (latest, rows
-// per day, top values) and the daily series as parallel arrays, within a size budget.
+// The MCP shape of one daily summary (src/daily): the same fields as 'healthdata summary -f
+// json', with structures where summary writes strings (latest, rows per day, top values) and
+// the daily series as parallel arrays, within a size budget. The note is summary's, except
+// that it names the metric and the twin by their fields: names are the API's text.
 import * as z from 'zod';
 import type { MetricSummary, NumericDay, TextDay } from '../daily/index.ts';
-import { noteOf, round2, summaryStats } from '../output/summary/record.ts';
+import { round2, severalRows, summaryStats } from '../output/summary/record.ts';
+import { utf8 } from './fit/bound-json.ts';
 
-/** Characters of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
-export const DAILY_CHARS = 28_000;
+/** Bytes of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
+export const DAILY_BYTES = 28_000;
 /** Text metrics: how many of the most frequent values an entry lists. */
 const TOP_VALUES = 5;
 
@@ -49,7 +51,11 @@ export const entrySchema = z.object({
   top_values: z
     .array(z.object({ value: z.string(), count: z.number().int() }))
     .describe('Text metrics: the most frequent values.'),
-  note: z.string().describe("The entry in words, as 'healthdata summary' puts it."),
+  note: z
+    .string()
+    .describe(
+      "The entry in words, as 'healthdata summary' puts it, naming the metric and the twin by their fields (`metric`, `from`).",
+    ),
   daily: z
     .object({
       date: z.array(z.string()),
@@ -86,6 +92,21 @@ export function entryOf(s: MetricSummary): Entry {
   };
 }
 
+/** summary's note (output/summary/record.ts), with the names replaced by their fields. */
+function noteOf(s: MetricSummary): string {
+  if (s.days === 0) return 'no data in the range';
+  switch (s.rule) {
+    case 'twin':
+      return `daily total from the twin named in \`from\`${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} rows of \`metric\` itself (one per source app) left out` : ''}`;
+    case 'several':
+      return `${severalRows(s)}: min/mean/max over all rows, never added up`;
+    case 'text':
+      return 'text: counts, not statistics';
+    case 'row':
+      return '';
+  }
+}
+
 function seriesOf(s: MetricSummary): Entry['daily'] {
   if (s.rule === 'text') {
     const days = s.daily as TextDay[];
@@ -108,13 +129,13 @@ function seriesOf(s: MetricSummary): Entry['daily'] {
   return series;
 }
 
-/** Keeps daily series while they fit in `budget` characters, shortest first; returns how many were dropped. */
+/** Keeps daily series while they fit in `budget` bytes, shortest first; returns how many were dropped. */
 export function fitSeries(entries: Entry[], budget: number): number {
   let used = 0;
   let dropped = 0;
   const bySize = entries
     .filter((e) => e.daily !== null)
-    .map((e) => ({ e, size: JSON.stringify(e.daily).length }))
+    .map((e) => ({ e, size: utf8(JSON.stringify(e.daily)) }))
     .sort((a, b) => a.size - b.size);
   for (const { e, size } of bySize) {
     if (used + size <= budget) used += size;
@@ -124,4 +145,14 @@ export function fitSeries(entries: Entry[], budget: number): number {
     }
   }
   return dropped;
+}
+
+/** How many entries, in order, fit in `budget` bytes as a JSON array. */
+export function entriesThatFit(entries: readonly Entry[], budget: number): number {
+  let used = 2;
+  for (let i = 0; i < entries.length; i++) {
+    used += utf8(JSON.stringify(entries[i])) + (i > 0 ? 1 : 0);
+    if (used > budget) return i;
+  }
+  return entries.length;
 }

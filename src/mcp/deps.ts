@@ -11,6 +11,8 @@ export interface ToolDeps {
   signal: AbortSignal;
   /** Removes the API key from any text leaving the server. */
   redact(text: string): string;
+  /** The cap on a tool answer, in bytes (fit/caps.ts); DEFAULT_ANSWER_BYTES when not set. */
+  maxAnswerBytes?: number;
   /** Called when the API rejected the key (or none is set): settings are read again next time. */
   authFailed?(): void;
 }

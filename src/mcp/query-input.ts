@@ -2,6 +2,7 @@
 import { UsageError } from '../lib/errors.ts';
 import type { MetricsQuery } from '../api/types.ts';
 import { parseDateArg } from '../lib/dates.ts';
+import { boundArray } from './fit/bound-json.ts';
 
 export interface RangeInput {
   metrics?: string[] | undefined;
@@ -25,15 +26,25 @@ export function toQuery(input: RangeInput, nowMs: number): MetricsQuery {
   return query;
 }
 
-export function echoQuery(query: MetricsQuery): {
+/**
+ * The query as the answer repeats it. The names are the caller's own (at most 100 of 200
+ * characters each), yet with a small --max-answer-bytes even they may not fit: past
+ * `budget` bytes (of JSON, both lists) each list keeps its first names.
+ */
+export function echoQuery(
+  query: MetricsQuery,
+  budget = Number.POSITIVE_INFINITY,
+): {
   metrics: string[] | null;
   providers: string[] | null;
   from: string | null;
   to: string | null;
 } {
+  const list = (names: readonly string[] | undefined): string[] | null =>
+    names ? ((boundArray(names, budget / 2).value as string[] | undefined) ?? []) : null;
   return {
-    metrics: query.metric ? [...query.metric] : null,
-    providers: query.provider ? [...query.provider] : null,
+    metrics: list(query.metric),
+    providers: list(query.provider),
     from: query.from ?? null,
     to: query.to ?? null,
   };

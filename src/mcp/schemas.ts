@@ -1,20 +1,27 @@
 // Zod schemas shared by the tools: their JSON Schema is what the client (and the model) sees
 // in tools/list, so each field says what it takes in words a model can act on.
 import * as z from 'zod';
+import { MAX_NAME_CHARS } from './fit/clip.ts';
 
 export const RULE =
   'Rule of the API: a metric pushed by a phone health aggregator (e.g. steps from PhoneHealth) can have several rows for one day, one per source app; they must NEVER be added up (that double-counts). For cumulative metrics a twin named <metric>_total (e.g. steps_total) holds the de-duplicated daily total: use it for daily totals.';
 
+/** Most names one call takes: the API takes them in the URL, one query parameter each. */
+export const MAX_NAMES = 100;
+
+// Refused here, before any request: a name longer than any real one (the API would get it in
+// the URL, and retry it), or more names than a URL should carry.
 const names = (what: string) =>
   z
     .array(
       z
         .string()
+        .max(MAX_NAME_CHARS, { error: `${what} names are at most ${MAX_NAME_CHARS} characters` })
         .trim()
         .min(1, { error: `${what} names must not be empty` }),
     )
     .min(1, { error: `give at least one ${what}, or leave ${what}s out for all` })
-    .max(100, { error: `at most 100 ${what}s per call` });
+    .max(MAX_NAMES, { error: `at most ${MAX_NAMES} ${what}s per call` });
 
 export const metricsField = names('metric').describe(
   'Metric names to include, e.g. ["steps_total", "resting_heart_rate"] (exact names from list_metrics). Leave out for every metric.',
@@ -65,7 +72,9 @@ export const querySchema = z.object({
 
 export const notesSchema = z
   .array(z.string())
-  .describe('Things to know before using the numbers; read them.');
+  .describe(
+    "Things to know before using the numbers, in this server's own words; read them. Names and values from the API are never in them, only in the data fields they point to.",
+  );
 
 /** The arguments query_metrics and daily_summary share: which rows. */
 export const rangeFields = {

@@ -3,33 +3,64 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
+import { errorLine } from './error-text.ts';
+import { NOTE_ROOM } from './fit/caps.ts';
 
-export function answer(summary: string, structured: Record<string, unknown>): CallToolResult {
+function resultOf(summary: string, structured: Record<string, unknown>): CallToolResult {
   return {
     content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }],
     structuredContent: structured,
   };
 }
 
+/** Bytes of the result as it goes to the client (the JSON-RPC message holds little more). */
+export function resultBytes(summary: string, structured: Record<string, unknown>): number {
+  return Buffer.byteLength(JSON.stringify(resultOf(summary, structured)), 'utf8');
+}
+
 /**
- * The one line the CLI prints for the same failure (src/cli/run.ts), so a user who tries the
- * CLI sees the same words, with the key redacted wherever it came from. A rejected key also
- * tells the deps, so the next call reads the settings again (the user may fix the key).
+ * Bytes of JSON data a tool may add to `bare` (its answer with empty data fields) and stay
+ * under `cap`, leaving NOTE_ROOM for its notes. A byte of data costs at most 3 in the
+ * result: once in structuredContent, at most twice in the text (JSON escapes the quotes and
+ * backslashes of JSON embedded in a string).
+ */
+export function dataRoom(cap: number, summary: string, bare: Record<string, unknown>): number {
+  return Math.max(0, Math.floor((cap - resultBytes(summary, bare)) / 3) - NOTE_ROOM);
+}
+
+/**
+ * The answer as the client gets it. Each tool fits its answer under `cap` itself, saying in
+ * its notes what it cut; this is the last guard: an answer over the cap is an error, never
+ * sent (it would mean a tool's fitting is wrong, not that the API sent much).
+ */
+export function answer(
+  summary: string,
+  structured: Record<string, unknown>,
+  cap: number,
+): CallToolResult {
+  const result = resultOf(summary, structured);
+  const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
+  if (bytes > cap) {
+    throw new HealthdataError(
+      'answer_too_large',
+      `the answer came to ${bytes} bytes, over the cap of ${cap}; narrow the request (fewer metrics, a shorter from/to range)`,
+      'failure',
+    );
+  }
+  return result;
+}
+
+/**
+ * The line the CLI prints for the same failure, with the API's own words quoted at its end
+ * (error-text.ts), and the key redacted wherever it came from. A rejected key also tells the
+ * deps, so the next call reads the settings again (the user may fix the key).
  */
 export function failure(
   error: unknown,
   deps: Pick<ToolDeps, 'redact' | 'authFailed'>,
 ): CallToolResult {
   if (error instanceof HealthdataError && error.kind === 'auth') deps.authFailed?.();
-  const redact = deps.redact;
-  let line: string;
-  if (error instanceof HealthdataError) {
-    line = `healthdata: ${error.kind === 'cancelled' ? '' : 'error: '}${error.message}`;
-  } else {
-    const message = error instanceof Error ? error.message : String(error);
-    line = `healthdata: error: unexpected failure: ${message}`;
-  }
-  return { content: [{ type: 'text', text: redact(line) }], isError: true };
+  return { content: [{ type: 'text', text: deps.redact(errorLine(error)) }], isError: true };
 }
 
 /**

@@ -1,5 +1,8 @@
-// The plan window as the tools report it, and the note for a `from` the API clamped.
+// The plan window as the tools report it, and the note for a `from` the API clamped. The
+// window comes from the API's meta: its plan name is the API's text, so it is clipped and
+// stays in its field; a history floor that is not a YYYY-MM-DD date is not a floor.
 import type { Meta } from '../api/types.ts';
+import { clipName, isIsoDate } from './fit/clip.ts';
 
 export interface PlanWindow {
   plan: string;
@@ -12,9 +15,9 @@ export interface PlanWindow {
 export function planWindow(meta: Meta | undefined): PlanWindow | null {
   if (meta === undefined) return null;
   return {
-    plan: meta.plan,
+    plan: clipName(meta.plan),
     history_window_days: meta.history_window_days,
-    history_floor: meta.history_floor,
+    history_floor: isIsoDate(meta.history_floor) ? meta.history_floor : null,
     source_cap: meta.source_cap,
   };
 }
@@ -25,17 +28,16 @@ export interface Clamp {
   effective_from: string;
 }
 
-export function clampOf(from: string | undefined, meta: Meta | undefined): Clamp | null {
-  const floor = meta?.history_floor ?? null;
+export function clampOf(from: string | undefined, window: PlanWindow | null): Clamp | null {
+  const floor = window?.history_floor ?? null;
   if (from === undefined || floor === null || from >= floor) return null;
   return { requested_from: from, effective_from: floor };
 }
 
+/** Dates only (checked, ours or YYYY-MM-DD), and the plan by its field: never the API's words. */
 export function clampNote(clamp: Clamp, window: PlanWindow | null): string {
   const days =
-    window?.history_window_days === null || window === null
-      ? ''
-      : ` (${window.history_window_days} days)`;
-  const plan = window ? ` of the ${window.plan} plan${days}` : '';
+    typeof window?.history_window_days === 'number' ? ` (${window.history_window_days} days)` : '';
+  const plan = window ? ` of the plan named in \`window.plan\`${days}` : '';
   return `from ${clamp.requested_from} was clamped to ${clamp.effective_from}, the history floor${plan}: no rows before it can be read.`;
 }

@@ -10,7 +10,7 @@ import { BIN, ROOT } from '../helpers/spawn.ts';
 const sandbox = useSandbox();
 
 describe('healthdata mcp --http', () => {
-  it('serves the tools on 127.0.0.1, refuses a foreign Host, and stops on SIGTERM', async () => {
+  it('serves the tools on 127.0.0.1, refuses a foreign Host and a 5 MB body, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0'], {
       cwd: ROOT,
       env: {
@@ -66,6 +66,17 @@ describe('healthdata mcp --http', () => {
       req.end('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
     });
     expect(status).toBe(403);
+
+    // A body over 4 MiB is refused before it is read whole (the SDK's limit, as on stdio).
+    const huge = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":"${'x'.repeat(5 << 20)}"}}`,
+    });
+    expect(huge.status).toBe(413);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

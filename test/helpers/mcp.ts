@@ -2,6 +2,7 @@
 // in-memory transports (with an injected clock) or spawning the built CLI over stdio.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { Context } from '../../src/cli/context.ts';
@@ -15,6 +16,8 @@ export interface ToolAnswer {
   isError: boolean;
   text: string;
   structured: Record<string, unknown>;
+  /** Bytes of the whole result as JSON (content and structuredContent): what the cap bounds. */
+  bytes: number;
 }
 
 export interface McpPair {
@@ -81,7 +84,7 @@ export async function spawnedServer(
   args: string[],
   env: Record<string, string> = {},
   clientOptions: ConstructorParameters<typeof Client>[1] = {},
-): Promise<McpPair & { stderr(): string }> {
+): Promise<McpPair & { stderr(): string; pid(): number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', ...args],
@@ -103,7 +106,14 @@ export async function spawnedServer(
     call: (name, a) => callTool(client, name, a),
     close: () => client.close(),
     stderr: () => stderr,
+    pid: () => transport.pid ?? 0,
   };
+}
+
+/** The peak resident set of a live process, in MB (Linux: VmHWM in /proc/<pid>/status). */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
 }
 
 async function callTool(
@@ -120,5 +130,6 @@ async function callTool(
     isError: result.isError === true,
     text,
     structured: (result.structuredContent ?? {}) as Record<string, unknown>,
+    bytes: Buffer.byteLength(JSON.stringify(result)),
   };
 }

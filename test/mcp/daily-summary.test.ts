@@ -69,7 +69,7 @@ describe('daily_summary', () => {
     expect(JSON.stringify(got.structured)).not.toContain(String(summedMax));
     expect(phone.rows_left_out).toBe(steps.filter((r) => r.provider === 'PhoneHealth').length);
     expect(phone.note).toMatch(
-      /daily total from steps_total; the \d+ steps rows \(one per source app\) left out/,
+      /^daily total from the twin named in `from`; the \d+ rows of `metric` itself \(one per source app\) left out$/,
     );
     const bandRows = steps.filter((r) => r.provider === 'WristBand').reverse();
     expect(band.daily?.value).toEqual(bandRows.map((r) => r.numValue));
@@ -129,12 +129,17 @@ describe('daily_summary', () => {
     const summary = (JSON.parse(cli.stdout) as { data: Record<string, unknown>[] }).data;
     const got = await mcp.call('daily_summary', { metrics: ['steps', 'heart_rate', 'mood'], from });
     const entries = got.structured['entries'] as unknown as Record<string, unknown>[];
-    // Every column of summary, except the three MCP gives as structures instead of strings.
-    const structured = ['latest', 'rows_per_day', 'top_values'];
+    // Every column of summary, except the three MCP gives as structures instead of strings,
+    // and the note, which names the metric and twin by their fields (names are API text).
+    const structured = ['latest', 'rows_per_day', 'top_values', 'note'];
     const fields = SUMMARY_COLUMNS.filter((c) => !structured.includes(c));
-    expect(fields).toContain('note');
     const pick = (o: Record<string, unknown>) => fields.map((f) => o[f]);
     expect(entries.map(pick)).toEqual(summary.map(pick));
+    // Notes without names are the same words.
+    const named = (o: Record<string, unknown>) => o['rule'] === 'twin';
+    expect(entries.filter((e) => !named(e)).map((e) => e['note'])).toEqual(
+      summary.filter((e) => !named(e)).map((e) => e['note']),
+    );
   });
 
   it('reports unknown names and bad dates clearly', async () => {

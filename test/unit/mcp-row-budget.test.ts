@@ -57,7 +57,7 @@ describe('RowBudget', () => {
     let added = 0;
     while (budget.add(row('2026-01-01', 'steps', 12345))) added += 1;
     expect(budget.full).toBe('size');
-    expect(budget.chars).toBeLessThanOrEqual(2_000);
+    expect(budget.bytes).toBeLessThanOrEqual(2_000);
     const json = JSON.stringify(budget.series()).length;
     expect(json).toBeLessThanOrEqual(2_000);
     expect(json).toBeGreaterThan(2_000 * 0.8);

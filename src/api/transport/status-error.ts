@@ -44,7 +44,7 @@ export function errorFromResponse(
 }
 
 /** The server's own words: `{"error":{"code","message"}}` when it sends that, else an excerpt. */
-function serverMessage(bodyText: string): string {
+export function serverMessage(bodyText: string): string {
   if (bodyText.trim() === '') return '';
   try {
     const parsed: unknown = JSON.parse(bodyText);

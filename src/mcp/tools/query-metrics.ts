@@ -4,10 +4,19 @@ import * as z from 'zod';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
-import { MAX_ROWS, RowBudget, type Series } from '../compact-rows.ts';
+import { MAX_ROW_BYTES, MAX_ROWS, RowBudget } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
-import { addDays, localDate } from '../../lib/dates.ts';
-import { SeveralRowsDetector, twinOf } from '../../daily/index.ts';
+import { localDate } from '../../lib/dates.ts';
+import { SeveralRowsDetector } from '../../daily/index.ts';
+import { capOf } from '../fit/caps.ts';
+import {
+  emptyNote,
+  leftOutNote,
+  SEVERAL_ROWS_NOTE,
+  severalRowsOf,
+  severalRowsSchema,
+  type LeftOutBy,
+} from '../query-notes.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
   RULE,
@@ -17,10 +26,17 @@ import {
   rangeFields,
   windowSchema,
 } from '../schemas.ts';
-import { answer, respond } from '../tool-result.ts';
+import { answer, dataRoom, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 const PAGE_SIZE = 1000;
+/**
+ * Pages one answer reads at most. Two pages of 1000 hold a full answer; a server that sends
+ * small pages (or rows of nothing but new cursors) is read this far and no further.
+ */
+export const MAX_PAGES = 50;
+/** Bytes kept for the plan window in the answer: its plan name is clipped to 200 characters. */
+const WINDOW_ROOM = 1024;
 
 // Strict: a misspelt argument (`metric` for `metrics`) is an error the model can correct,
 // not a key silently dropped into an unfiltered answer.
@@ -63,9 +79,12 @@ const outputSchema = z.object({
     .boolean()
     .describe('True when every matching row is here; false when some were left out (see notes).'),
   left_out_by: z
-    .enum(['limit', 'size_cap'])
+    .enum(['limit', 'size_cap', 'page_cap'])
     .nullable()
-    .describe('Why rows were left out: the limit argument, or the answer size cap.'),
+    .describe(
+      'Why rows were left out: the limit argument, the answer size cap, or the cap on pages read.',
+    ),
+  several_rows: severalRowsSchema,
   query: querySchema,
   window: windowSchema,
   clamp: clampSchema,
@@ -79,7 +98,7 @@ export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
     'query_metrics',
     {
       title: 'Query health metric rows',
-      description: `Returns the user's own health metric rows, newest first, following every page of the API, with the plan's history window. Filter by metrics, providers and a from/to date range (inclusive). ${RULE} Rows come grouped into series (provider, metric, unit) with parallel date and value arrays. One answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens): when rows are left out, \`complete\` is false and \`notes\` say how to narrow the query. For daily values over weeks or months, daily_summary gives a much smaller answer.`,
+      description: `Returns the user's own health metric rows, newest first, following every page of the API, with the plan's history window. Filter by metrics, providers and a from/to date range (inclusive). ${RULE} Rows come grouped into series (provider, metric, unit) with parallel date and value arrays. One answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens): when rows are left out, \`complete\` is false and \`notes\` say how to get the rest (an older \`to\`, or a narrower query). For daily values over weeks or months, daily_summary gives a much smaller answer.`,
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -88,7 +107,7 @@ export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
       respond(deps, ctx, async (signal) => {
         const query = toQuery(args, deps.now());
         const out = await queryMetrics(deps, query, args.limit, signal);
-        return answer(summarize(out), out);
+        return answer(summarize(out), out, capOf('query_metrics', deps.maxAnswerBytes));
       }),
   );
 }
@@ -102,10 +121,17 @@ export async function queryMetrics(
   const client = await deps.client();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
   const maxRows = limit ?? MAX_ROWS;
-  const budget = new RowBudget(maxRows);
+  // What the answer holds besides the rows comes off the cap first; the rows get most of
+  // the rest (never more than the row budget), the examples of several rows a day the rest.
+  const cap = capOf('query_metrics', deps.maxAnswerBytes);
+  const echo = echoQuery(query, cap / 12);
+  const bare = { ...emptyOutput(), query: echo };
+  const room = dataRoom(cap, summarize(bare), bare) - WINDOW_ROOM;
+  const budget = new RowBudget(maxRows, Math.min(MAX_ROW_BYTES, Math.floor(room * 0.7)));
   const detector = new SeveralRowsDetector();
   let meta: Meta | undefined;
-  let leftOut: 'limit' | 'size_cap' | null = null;
+  let leftOut: LeftOutBy | null = null;
+  let pages = 0;
   // Stop fetching as soon as the budget is spent: breaking out ends the generator, which
   // aborts the request in flight.
   for await (const page of paginate(fetchPage, query, {
@@ -114,6 +140,7 @@ export async function queryMetrics(
     signal,
   })) {
     meta ??= page.meta;
+    pages += 1;
     let kept = 0;
     while (kept < page.data.length && budget.add(page.data[kept] as MetricRow)) kept += 1;
     detector.scan(kept === page.data.length ? page.data : page.data.slice(0, kept));
@@ -122,77 +149,56 @@ export async function queryMetrics(
       break;
     }
     if (page.cut) leftOut = limit === undefined ? 'size_cap' : 'limit';
+    else if (pages >= MAX_PAGES && page.next_cursor !== null) {
+      leftOut = 'page_cap';
+      break;
+    }
   }
   const window = planWindow(meta);
-  const clamp = clampOf(query.from, meta);
+  const clamp = clampOf(query.from, window);
+  const series = budget.series();
+  const several = severalRowsOf(detector.found, series);
   const notes: string[] = [];
   if (clamp) notes.push(clampNote(clamp, window));
-  notes.push(...severalRowsNotes(detector, budget.series()));
+  if (several.length > 0) notes.push(SEVERAL_ROWS_NOTE);
   if (leftOut) {
-    notes.push(leftOutNote(leftOut, budget.rows, budget.oldest, budget.newest, limit));
+    notes.push(
+      leftOutNote(leftOut, budget.rows, budget.oldest, budget.newest, limit, MAX_ROWS, MAX_PAGES),
+    );
   }
   if (budget.rows === 0) notes.push(emptyNote(query, window, localDate(deps.now())));
   return {
-    series: budget.series(),
+    series,
     row_count: budget.rows,
     newest_date: budget.newest ?? null,
     oldest_date: budget.oldest ?? null,
     complete: leftOut === null,
     left_out_by: leftOut,
-    query: echoQuery(query),
+    several_rows: several,
+    query: echo,
     window,
     clamp,
     notes,
   };
 }
 
-/** One note per metric with several rows on one day for one provider: never add them up. */
-function severalRowsNotes(detector: SeveralRowsDetector, series: readonly Series[]): string[] {
-  const here = new Set(series.map((s) => s.metric));
-  return [...detector.found].map(([metric, { date, provider }]) => {
-    const twin = twinOf(metric);
-    const use = here.has(twin)
-      ? `use ${twin} (in this answer), the de-duplicated daily total`
-      : `for a daily total use ${twin} if list_metrics shows it, or daily_summary`;
-    return `${metric} has several rows on one day for one provider (e.g. ${provider}, ${date}): one per source app (or samples). Never add them up; ${use}.`;
-  });
+function emptyOutput(): QueryMetricsOutput {
+  return {
+    series: [],
+    row_count: 0,
+    newest_date: null,
+    oldest_date: null,
+    complete: false,
+    left_out_by: null,
+    several_rows: [],
+    query: { metrics: null, providers: null, from: null, to: null },
+    window: null,
+    clamp: null,
+    notes: [],
+  };
 }
 
-function leftOutNote(
-  why: 'limit' | 'size_cap',
-  count: number,
-  oldest: string | undefined,
-  newest: string | undefined,
-  limit: number | undefined,
-): string {
-  // to: oldest moves on only when the answer spans several days; within one day it would give
-  // the same rows again, so the next call must start the day before (the API has no offset
-  // within a day).
-  const more =
-    oldest === undefined
-      ? ''
-      : oldest === newest
-        ? ` All ${count} rows here are from ${oldest}. For older days call again with to: "${addDays(oldest, -1)}"; any other rows of ${oldest} need a larger limit or a narrower query.`
-        : ` Older rows exist: call again with to: "${oldest}" for them (rows of ${oldest} may then repeat).`;
-  if (why === 'limit') {
-    return `Only the ${count} newest matching rows are here, as limit ${limit} asked; more rows match. Raise limit (up to ${MAX_ROWS}) or narrow the query.${more}`;
-  }
-  return `Rows were left out: one answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens), and these ${count} rows are the newest that fit. Narrow the query (fewer metrics, a provider, a shorter from/to range), or use daily_summary for daily values.${more}`;
-}
-
-function emptyNote(
-  query: MetricsQuery,
-  window: ReturnType<typeof planWindow>,
-  today: string,
-): string {
-  if (query.from !== undefined && query.from > today) {
-    return `No rows match: from (${query.from}) is after today (${today}), so there is no data yet. Use a date on or before today.`;
-  }
-  const floor = window?.history_floor ? ` The plan reaches back to ${window.history_floor}.` : '';
-  const names = query.metric ? ' Check the metric names with list_metrics (names are exact).' : '';
-  return `No rows match.${names}${floor}`;
-}
-
+/** Counts and dates only (row dates are YYYY-MM-DD, checked by the API layer). */
 function summarize(out: QueryMetricsOutput): string {
   const span = out.oldest_date ? ` from ${out.oldest_date} to ${out.newest_date}` : '';
   const status = out.complete ? 'all matching rows' : 'INCOMPLETE, rows left out (see notes)';

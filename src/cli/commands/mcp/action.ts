@@ -14,6 +14,8 @@ import { VERSION } from '../../version.ts';
 
 export interface McpFlags extends ConnectionFlags {
   http?: number;
+  /** --max-answer-bytes: the cap on one tool answer (src/mcp/fit/caps.ts). */
+  maxAnswerBytes?: number;
 }
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
@@ -47,7 +49,14 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
 
   const demo = flags.demo ? ' from the built-in sandbox (demo data)' : '';
   const shutdown = new AbortController();
-  const deps = { client, now: () => ctx.clock.now(), signal: shutdown.signal, redact, authFailed };
+  const deps = {
+    client,
+    now: () => ctx.clock.now(),
+    signal: shutdown.signal,
+    redact,
+    authFailed,
+    ...(flags.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: flags.maxAnswerBytes }),
+  };
   const factory = (): McpServer => createHealthServer(deps, VERSION);
   const onerror = (error: Error): void => notices.verbose(redact(`protocol: ${error.message}`));
   let connection: { closed?: Promise<void>; close(): Promise<void> };

@@ -3,6 +3,12 @@ import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions, integer } from '../../flags.ts';
+import {
+  DEFAULT_ANSWER_BYTES,
+  LIST_CAPS,
+  MAX_ANSWER_BYTES,
+  MIN_ANSWER_BYTES,
+} from '../../../mcp/fit/caps.ts';
 import type { McpFlags } from './action.ts';
 
 function registerMcp(program: Command, ctx: Context): void {
@@ -14,6 +20,12 @@ function registerMcp(program: Command, ctx: Context): void {
         '--http <port>',
         'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)',
       ).argParser(integer(0, 65535, '--http')),
+    )
+    .addOption(
+      new Option(
+        '--max-answer-bytes <bytes>',
+        `cap on one tool answer, in bytes (default ${DEFAULT_ANSWER_BYTES}; list_metrics ${LIST_CAPS.list_metrics}, list_sources and get_profile ${LIST_CAPS.list_sources} at most)`,
+      ).argParser(integer(MIN_ANSWER_BYTES, MAX_ANSWER_BYTES, '--max-answer-bytes')),
     );
   addConnectionOptions(command);
   command.addHelpText(
@@ -25,6 +37,8 @@ An MCP client (Claude Desktop, Claude Code, an IDE or an agent) starts this comm
 to it over stdin/stdout. Five read-only tools: list_metrics, query_metrics, daily_summary,
 get_profile, list_sources. Settings come from the flags, the environment or the config file,
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
+Answers are capped in size; names and texts from the API reach the model as quoted data,
+never in the tools' own words.
 
 Examples:
   claude mcp add healthdata -- healthdata mcp
