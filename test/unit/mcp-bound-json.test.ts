@@ -14,7 +14,8 @@ describe('boundJson', () => {
         const text = JSON.stringify(got.value);
         expect(utf8(text)).toBe(got.bytes);
         expect(got.bytes).toBeLessThanOrEqual(budget);
-        if (!got.cut) expect(got.value).toEqual(JSON.parse(JSON.stringify(value)));
+        // Uncut, it is the same JSON (-0 and 0 are both written 0).
+        if (!got.cut) expect(text).toBe(JSON.stringify(value));
       }),
       { numRuns: 300 },
     );
