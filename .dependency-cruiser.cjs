@@ -6,7 +6,7 @@
 //   sync ──► output, api, lib
 //   sandbox ──► api (the wire types it serves), lib
 //   output ──► insight, daily (summaries to show), api (row types), lib
-//   insight ──► lib (statistics over daily values, pure)
+//   insight ──► daily (summaries' types), lib (statistics over daily values, pure)
 //   daily ──► api (row types), lib
 //   config ──► lib
 //   api ──► lib
@@ -38,7 +38,7 @@ module.exports = {
     layer('daily', ['api', 'lib']),
     layer('sync', ['output', 'api', 'lib']),
     layer('output', ['insight', 'daily', 'api', 'lib']),
-    layer('insight', ['lib']),
+    layer('insight', ['daily', 'api', 'lib']),
     layer('sandbox', ['api', 'lib']),
     layer('mcp', ['output', 'insight', 'daily', 'api', 'lib']),
     layer('cli', ['mcp', 'config', 'sync', 'output', 'sandbox', 'insight', 'daily', 'api', 'lib']),

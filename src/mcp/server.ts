@@ -1,4 +1,4 @@
-// The MCP server: five read-only tools over the user's own health data. One factory builds a
+// The MCP server: nine read-only tools over the user's own health data. One factory builds a
 // fresh McpServer per connection (the SDK's stdio and HTTP entries both take a factory).
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ToolDeps } from './deps.ts';
@@ -8,6 +8,10 @@ import { registerGetProfile } from './tools/get-profile.ts';
 import { registerListMetrics } from './tools/list-metrics.ts';
 import { registerListSources } from './tools/list-sources.ts';
 import { registerQueryMetrics } from './tools/query-metrics.ts';
+import { registerComparePeriods } from './tools/compare-periods.ts';
+import { registerCorrelate } from './tools/correlate.ts';
+import { registerFindAnomalies } from './tools/find-anomalies.ts';
+import { registerTrend } from './tools/trend.ts';
 
 export const TOOL_NAMES = [
   'list_metrics',
@@ -15,9 +19,13 @@ export const TOOL_NAMES = [
   'daily_summary',
   'get_profile',
   'list_sources',
+  'trend',
+  'find_anomalies',
+  'compare_periods',
+  'correlate',
 ] as const;
 
-const INSTRUCTIONS = `Read-only access to the user's own health data (Personal Health Data Read API). Start with list_metrics for the exact metric names and the plan window; use daily_summary for daily values and trends, query_metrics for raw rows. ${RULE} Dates before the plan's history floor cannot be read.`;
+const INSTRUCTIONS = `Read-only access to the user's own health data (Personal Health Data Read API). Start with list_metrics for the exact metric names and the plan window; use daily_summary for daily values, query_metrics for raw rows, and trend, find_anomalies, compare_periods and correlate for weekly/monthly means, days far from the user's baseline, two periods side by side, and whether two metrics move together. ${RULE} Dates before the plan's history floor cannot be read.`;
 
 export function createHealthServer(deps: ToolDeps, version: string): McpServer {
   const server = new McpServer(
@@ -29,5 +37,9 @@ export function createHealthServer(deps: ToolDeps, version: string): McpServer {
   registerDailySummary(server, deps);
   registerGetProfile(server, deps);
   registerListSources(server, deps);
+  registerTrend(server, deps);
+  registerFindAnomalies(server, deps);
+  registerComparePeriods(server, deps);
+  registerCorrelate(server, deps);
   return server;
 }

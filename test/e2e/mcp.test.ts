@@ -25,16 +25,20 @@ function envFor(key = sandbox.current.apiKey): Record<string, string> {
 }
 
 describe('healthdata mcp over stdio', () => {
-  it('serves the five tools to a client configured as {"command": "healthdata", "args": ["mcp"]}', async () => {
+  it('serves the nine tools to a client configured as {"command": "healthdata", "args": ["mcp"]}', async () => {
     const mcp = await spawnedServer([], envFor());
     try {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([
+        'compare_periods',
+        'correlate',
         'daily_summary',
+        'find_anomalies',
         'get_profile',
         'list_metrics',
         'list_sources',
         'query_metrics',
+        'trend',
       ]);
       const from = addDays(TODAY, -20);
       const expected = await allRows(sandbox.current, `metric=steps_total&from=${from}`, 1000);

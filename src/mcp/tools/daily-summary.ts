@@ -4,11 +4,7 @@
 // as parallel arrays, within a budget, and the entries within the answer cap.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { catalogMetrics } from '../../api/catalog.ts';
-import type { FetchPage } from '../../api/pagination/types.ts';
 import type { MetricsQuery } from '../../api/types.ts';
-import { summarize, twinOf } from '../../daily/index.ts';
-import { UsageError } from '../../lib/errors.ts';
 import {
   DAILY_BYTES,
   entriesThatFit,
@@ -19,7 +15,8 @@ import {
 } from '../daily-entries.ts';
 import type { ToolDeps } from '../deps.ts';
 import { capOf } from '../fit/caps.ts';
-import { boundedPages, newReadState, stoppedNote } from '../summary-reader.ts';
+import { loadSummaries } from '../daily-load.ts';
+import { stoppedNote } from '../summary-reader.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
   RULE,
@@ -85,40 +82,8 @@ export async function dailySummary(
   query: MetricsQuery,
   signal: AbortSignal,
 ): Promise<Output> {
-  const client = await deps.client();
-  const notes: string[] = [];
-  // The catalog says which metrics have a twin, so `steps` can be read from `steps_total`.
-  const { body } = await client.getJson('api/v1/catalog', undefined, signal);
-  const catalog = catalogMetrics(body);
+  const { summaries, state, notes } = await loadSummaries(deps, query, signal);
   const wanted = query.metric;
-  if (wanted && catalog) {
-    const unknown = wanted.filter((m) => !catalog.has(m));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `there is no metric ${unknown.map((m) => `'${m}'`).join(', ')} in the catalog — call list_metrics for the exact names`,
-        'unknown_metric',
-      );
-    }
-  }
-  if (!catalog)
-    notes.push('The catalog could not be read: _total twins are used only when their rows arrive.');
-  const fetched: MetricsQuery = wanted
-    ? {
-        ...query,
-        metric: [
-          ...new Set([
-            ...wanted,
-            ...wanted.map(twinOf).filter((t) => (catalog ? catalog.has(t) : true)),
-          ]),
-        ],
-      }
-    : query;
-  const state = newReadState();
-  const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
-  const summaries = await summarize(boundedPages(fetchPage, fetched, signal, state), {
-    ...(catalog ? { catalog: catalog.keys() } : {}),
-    ...(wanted ? { metrics: wanted } : {}),
-  });
   const entries = summaries.map(entryOf);
   const window = planWindow(state.meta);
   const clamp = clampOf(query.from, window);

@@ -1,0 +1,59 @@
+// The daily summaries a tool computes with (daily_summary, trend, find_anomalies,
+// compare_periods, correlate): the catalog first, so that `steps` is read from `steps_total`
+// and an unknown name is refused before any row is read; then every page once, within the
+// bounds of summary-reader.ts. The same rules as `healthdata summary` (src/daily).
+import { catalogMetrics } from '../api/catalog.ts';
+import type { FetchPage } from '../api/pagination/types.ts';
+import type { MetricsQuery } from '../api/types.ts';
+import { summarize, twinOf, type MetricSummary } from '../daily/index.ts';
+import { UsageError } from '../lib/errors.ts';
+import type { ToolDeps } from './deps.ts';
+import { boundedPages, newReadState, type ReadState } from './summary-reader.ts';
+
+export interface LoadedSummaries {
+  summaries: MetricSummary[];
+  state: ReadState;
+  /** The tool's own words about what was read (never the API's text). */
+  notes: string[];
+}
+
+export async function loadSummaries(
+  deps: ToolDeps,
+  query: MetricsQuery,
+  signal: AbortSignal,
+): Promise<LoadedSummaries> {
+  const client = await deps.client();
+  const notes: string[] = [];
+  const { body } = await client.getJson('api/v1/catalog', undefined, signal);
+  const catalog = catalogMetrics(body);
+  const wanted = query.metric;
+  if (wanted && catalog) {
+    const unknown = wanted.filter((m) => !catalog.has(m));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `there is no metric ${unknown.map((m) => `'${m}'`).join(', ')} in the catalog — call list_metrics for the exact names`,
+        'unknown_metric',
+      );
+    }
+  }
+  if (!catalog)
+    notes.push('The catalog could not be read: _total twins are used only when their rows arrive.');
+  const fetched: MetricsQuery = wanted
+    ? {
+        ...query,
+        metric: [
+          ...new Set([
+            ...wanted,
+            ...wanted.map(twinOf).filter((t) => (catalog ? catalog.has(t) : true)),
+          ]),
+        ],
+      }
+    : query;
+  const state = newReadState();
+  const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
+  const summaries = await summarize(boundedPages(fetchPage, fetched, signal, state), {
+    ...(catalog ? { catalog: catalog.keys() } : {}),
+    ...(wanted ? { metrics: wanted } : {}),
+  });
+  return { summaries, state, notes };
+}

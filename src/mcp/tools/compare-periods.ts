@@ -1,0 +1,116 @@
+// compare_periods: two periods of daily values per metric and provider (src/insight
+// compare.ts, as `healthdata compare`): Welch's t-test and Hedges' g.
+import type { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { comparePeriods } from '../../insight/index.ts';
+import { addDays, daysBetween, localDate, parseDateArg } from '../../lib/dates.ts';
+import { UsageError } from '../../lib/errors.ts';
+import type { ToolDeps } from '../deps.ts';
+import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
+import { toQuery } from '../query-input.ts';
+import { RULE, fromField, metricsField, providersField, toField } from '../schemas.ts';
+import { respond } from '../tool-result.ts';
+
+const inputSchema = z.strictObject({
+  metrics: metricsField.optional(),
+  providers: providersField.optional(),
+  from: fromField.optional().describe('First day of the period (default: 29 days before `to`).'),
+  to: toField.optional().describe('Last day of the period (default: today).'),
+  vs_from: fromField
+    .optional()
+    .describe(
+      'First day of the period to compare with (default: the same length just before `from`).',
+    ),
+  vs_to: toField.optional().describe('Last day of the period to compare with.'),
+});
+
+const item = z.object({
+  metric: z.string(),
+  provider: z.string(),
+  unit: z.string().nullable(),
+  mean: z.number().nullable(),
+  vs_mean: z.number().nullable(),
+  change: z.number().nullable(),
+  change_pct: z.number().nullable(),
+  days: z.number().int(),
+  vs_days: z.number().int(),
+  p: z.number().nullable().describe("Welch's t-test, two-sided."),
+  effect: z.number().nullable().describe("Hedges' g."),
+  exceeds: z.boolean().describe('The change is beyond the day-to-day variation (p < 0.05).'),
+  reason: z.string().nullable().describe('Why there is no test, when there is none.'),
+});
+
+const outputSchema = z.object({ items: z.array(item), ...insightFields });
+
+export function registerComparePeriods(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'compare_periods',
+    {
+      title: 'Compare two periods of daily values',
+      description: `Per metric and provider: the mean of each period, the change (this period minus the vs period, and as a % of the vs mean), the days in each, Welch's t-test p and Hedges' g; exceeds is true when p < 0.05. The vs period defaults to the same length just before. ${RULE}`,
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args, ctx) =>
+      respond(deps, ctx, async (signal) => {
+        const now = deps.now();
+        const to = args.to === undefined ? localDate(now) : parseDateArg('to', args.to, now);
+        const from =
+          args.from === undefined ? addDays(to, -29) : parseDateArg('from', args.from, now);
+        const length = daysBetween(from, to) + 1;
+        const vs = {
+          from:
+            args.vs_from === undefined
+              ? addDays(from, -length)
+              : parseDateArg('vs_from', args.vs_from, now),
+          to: args.vs_to === undefined ? addDays(from, -1) : parseDateArg('vs_to', args.vs_to, now),
+        };
+        if (from > to || vs.from > vs.to)
+          throw new UsageError('a period starts after it ends — swap its dates', 'bad_range');
+        const span = { from: from < vs.from ? from : vs.from, to: to > vs.to ? to : vs.to };
+        const query = toQuery({ ...args, ...span }, now);
+        const { series, complete, notes } = await insightSeries({ deps, query, signal });
+        const inside = (a: string, b: string) => (p: { date: string }) =>
+          p.date >= a && p.date <= b;
+        const items = series.map((s) => {
+          const c = comparePeriods(
+            s.points.filter(inside(from, to)).map((p) => p.value),
+            s.points.filter(inside(vs.from, vs.to)).map((p) => p.value),
+          );
+          return {
+            metric: s.metric,
+            provider: s.provider,
+            unit: s.unit,
+            mean: c.current.mean,
+            vs_mean: c.previous.mean,
+            change: c.change,
+            change_pct: c.changePct,
+            days: c.current.days,
+            vs_days: c.previous.days,
+            p: c.p,
+            effect: c.effect,
+            exceeds: c.exceeds,
+            reason: c.reason,
+          };
+        });
+        notes.push(
+          `This period: ${from} to ${to}; compared with ${vs.from} to ${vs.to}. With few days in a period (under about 10), p says little.`,
+        );
+        const rule =
+          "Welch's t-test (two-sided, unequal variances) on the daily values of each period; exceeds when p < 0.05; effect is Hedges' g. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).";
+        return fittedAnswer(
+          deps,
+          (n) =>
+            `${n} comparisons, ${items.filter((i) => i.exceeds).length} beyond the day-to-day variation.`,
+          {
+            items,
+            complete,
+            rule,
+            query,
+            notes,
+          },
+        );
+      }),
+  );
+}

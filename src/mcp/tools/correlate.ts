@@ -1,0 +1,95 @@
+// correlate: whether two metrics move together (src/insight correlate.ts, as
+// `healthdata correlate`), per provider pair, at lags from lag_min to lag_max.
+import type { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { correlate, MIN_PAIRS } from '../../insight/index.ts';
+import { UsageError } from '../../lib/errors.ts';
+import type { ToolDeps } from '../deps.ts';
+import { MAX_NAME_CHARS } from '../fit/clip.ts';
+import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
+import { toQuery } from '../query-input.ts';
+import { RULE, fromField, providersField, toField } from '../schemas.ts';
+import { respond } from '../tool-result.ts';
+
+const name = (what: string) => z.string().trim().min(1).max(MAX_NAME_CHARS).describe(what);
+const lag = z.number().int().min(0).max(7);
+
+const inputSchema = z.strictObject({
+  metric_a: name('The leading metric (exact name from list_metrics).'),
+  metric_b: name('The following metric.'),
+  providers: providersField.optional(),
+  from: fromField.optional(),
+  to: toField.optional(),
+  lag_min: lag.default(0).describe('Smallest lag in days: A on day d pairs with B on day d + lag.'),
+  lag_max: lag.default(0).describe('Largest lag (at most 7).'),
+});
+
+const item = z.object({
+  a_provider: z.string(),
+  b_provider: z.string(),
+  lag: z.number().int(),
+  n: z.number().int().describe('Days paired.'),
+  pearson: z.number().nullable(),
+  spearman: z.number().nullable(),
+  strongest: z.boolean().describe('The lag with the strongest |pearson| for this provider pair.'),
+  too_few: z.boolean().describe(`n < ${MIN_PAIRS}: r means little.`),
+});
+
+const outputSchema = z.object({ items: z.array(item), ...insightFields });
+
+export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'correlate',
+    {
+      title: 'Whether two metrics move together',
+      description: `Pearson's r and Spearman's rho of two metrics' daily values over the days both have, per provider pair, at each lag from lag_min to lag_max: A on day d pairs with B on day d + lag (does tonight's sleep predict tomorrow's HRV? lag 1). Under ${MIN_PAIRS} days r means little (too_few). Text metrics have no daily number. ${RULE}`,
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args, ctx) =>
+      respond(deps, ctx, async (signal) => {
+        if (args.lag_min > args.lag_max)
+          throw new UsageError('lag_min is more than lag_max', 'bad_option');
+        const query = toQuery(
+          { ...args, metrics: [...new Set([args.metric_a, args.metric_b])] },
+          deps.now(),
+        );
+        const { series, complete, notes } = await insightSeries({ deps, query, signal });
+        const items = series
+          .filter((s) => s.metric === args.metric_a)
+          .flatMap((sa) =>
+            series
+              .filter((s) => s.metric === args.metric_b)
+              .flatMap((sb) => {
+                const result = correlate(sa.points, sb.points, args.lag_min, args.lag_max);
+                return result.lags.map((l) => ({
+                  a_provider: sa.provider,
+                  b_provider: sb.provider,
+                  lag: l.lag,
+                  n: l.n,
+                  pearson: l.pearson,
+                  spearman: l.spearman,
+                  strongest: result.best === l,
+                  too_few: l.tooFew,
+                }));
+              }),
+          );
+        if (items.length === 0)
+          notes.push('No provider has daily numbers for both metrics in this range.');
+        if (items.some((i) => i.too_few))
+          notes.push(`Items with too_few true pair under ${MIN_PAIRS} days: their r means little.`);
+        notes.push(
+          'Correlation is not causation; a lag with strong r says the days move together, not why.',
+        );
+        const rule = `Pearson (linear) and Spearman (rank, ties averaged) over days both metrics have, A on day d with B on day d + lag; gaps are never filled. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).`;
+        return fittedAnswer(deps, (n) => `${n} correlations of metric_a with metric_b.`, {
+          items,
+          complete,
+          rule,
+          query,
+          notes,
+        });
+      }),
+  );
+}

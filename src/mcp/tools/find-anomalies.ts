@@ -1,0 +1,114 @@
+// find_anomalies: days far from the person's own baseline (src/insight anomalies.ts, as
+// `healthdata anomalies`). The fetch starts `window` days before `from`, so the first days
+// have their baseline.
+import type { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { DEFAULT_RULE, findAnomalies } from '../../insight/index.ts';
+import { addDays } from '../../lib/dates.ts';
+import { UsageError } from '../../lib/errors.ts';
+import type { ToolDeps } from '../deps.ts';
+import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
+import { toQuery } from '../query-input.ts';
+import { RULE, rangeFields } from '../schemas.ts';
+import { respond } from '../tool-result.ts';
+
+const inputSchema = z.strictObject({
+  ...rangeFields,
+  window: z
+    .number()
+    .int()
+    .min(3)
+    .max(365)
+    .default(DEFAULT_RULE.window)
+    .describe('Days before each day that form its baseline.'),
+  min_days: z
+    .number()
+    .int()
+    .min(2)
+    .max(365)
+    .default(DEFAULT_RULE.minDays)
+    .describe('Days with data the baseline needs, at the least.'),
+  threshold: z
+    .number()
+    .positive()
+    .max(100)
+    .default(DEFAULT_RULE.threshold)
+    .describe('Flag a day whose |robust z| is at least this.'),
+});
+
+const item = z.object({
+  date: z.string(),
+  metric: z.string(),
+  provider: z.string(),
+  unit: z.string().nullable(),
+  value: z.number(),
+  median: z.number().describe("The baseline's median."),
+  z: z.number().describe('Robust z of the day against its baseline.'),
+  direction: z.enum(['high', 'low']),
+  baseline_days: z.number().int(),
+});
+
+const outputSchema = z.object({
+  items: z.array(item),
+  ...insightFields,
+});
+
+export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'find_anomalies',
+    {
+      title: "Days far from the user's own baseline",
+      description: `Flags days whose daily value is far from the user's own baseline: the median and MAD of the \`window\` days before (default 28, at least \`min_days\` with data, default 14); robust z = 0.6745 × (value − median) / MAD, flagged when |z| ≥ threshold (default 3.5). Newest first. ${RULE}`,
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args, ctx) =>
+      respond(deps, ctx, async (signal) => {
+        if (args.min_days > args.window) {
+          throw new UsageError(
+            `min_days ${args.min_days} is more than window ${args.window}`,
+            'bad_option',
+          );
+        }
+        const rule = { window: args.window, minDays: args.min_days, threshold: args.threshold };
+        const query = toQuery(args, deps.now());
+        const fetched =
+          query.from === undefined ? query : { ...query, from: addDays(query.from, -rule.window) };
+        const { series, complete, notes } = await insightSeries({ deps, query: fetched, signal });
+        const inRange = (date: string): boolean =>
+          (query.from === undefined || date >= query.from) &&
+          (query.to === undefined || date <= query.to);
+        let scored = 0;
+        const items = series
+          .flatMap((s) => {
+            scored += s.points.filter((p) => inRange(p.date)).length;
+            return findAnomalies(s.points, rule)
+              .filter((a) => inRange(a.date))
+              .map((a) => ({
+                date: a.date,
+                metric: s.metric,
+                provider: s.provider,
+                unit: s.unit,
+                value: a.value,
+                median: a.baseline.median,
+                z: a.z,
+                direction: a.direction,
+                baseline_days: a.baseline.days,
+              }));
+          })
+          .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+        notes.push(
+          'A MAD of 0 is never divided by: the mean absolute deviation stands in (z = (value − median) / (1.2533 × it)); a flat baseline scores nothing. Days without baseline_days ≥ min_days are not scored.',
+        );
+        const words = `robust z = 0.6745 × (value − median) / MAD over the ${rule.window} days before each day (at least ${rule.minDays} with data); flagged when |z| ≥ ${rule.threshold}. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).`;
+        return fittedAnswer(deps, (n) => `${n} days flagged of ${scored} scored.`, {
+          items,
+          complete,
+          rule: words,
+          query,
+          notes,
+        });
+      }),
+  );
+}
