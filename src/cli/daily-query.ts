@@ -10,7 +10,7 @@ import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../
 import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
-import { closestName } from './closest-name.ts';
+import { closestName } from '../lib/closest-name.ts';
 import { connectClient } from './connect-client.ts';
 import { rangeReason } from './empty-result.ts';
 import type { ConnectionFlags } from './flags.ts';

@@ -4,7 +4,7 @@
 // The catalog is asked only when the result is empty, so normal runs pay nothing.
 import type { HealthClient } from '../api/client.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
-import { closestName } from './closest-name.ts';
+import { closestName } from '../lib/closest-name.ts';
 import type { Notices } from './notices.ts';
 
 export interface CatalogNames {

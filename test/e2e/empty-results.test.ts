@@ -1,6 +1,6 @@
 // An empty result is explained on stderr (unless --quiet); the catalog is asked only then.
 import { describe, expect, it } from 'vitest';
-import { closestName as closest } from '../../src/cli/closest-name.ts';
+import { closestName as closest } from '../../src/lib/closest-name.ts';
 import { join } from 'node:path';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
