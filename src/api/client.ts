@@ -11,7 +11,8 @@ import { excerpt, isRecord } from '../lib/json.ts';
 import { visible } from '../lib/visible.ts';
 import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
-import { checkRows } from './row-check.ts';
+import { RowGuard } from './row-guard.ts';
+import { isValidDate } from '../lib/dates.ts';
 import { provePage, type ProvenPage } from './pagination/page-text.ts';
 import { text as textOf } from './transport/decode.ts';
 import { textPage } from './pagination/text-page.ts';
@@ -108,14 +109,17 @@ export class HealthClient {
     return {
       cursorHint: peekNextCursor(response.body),
       parse: () => {
-        // The common case: rows proven canonical and well-typed are kept as the body's bytes,
-        // neither decoded nor parsed (page-text.ts).
-        const proven = provePage(response.body);
+        // Every row is checked against the query and the spec before anything sees it; "today"
+        // is the clock's, read when the page is parsed.
+        const guard = new RowGuard(query, this.#options.clock.now());
+        // The common case: rows proven canonical and well-typed, whose dates and names pass
+        // the guard, are kept as the body's bytes, neither decoded nor parsed (page-text.ts).
+        const proven = provePage(response.body, guard.textCheck());
         const fast = proven && this.#explained(response, () => provenPage(proven));
-        if (fast) return fast;
+        if (fast) return proven.clean ? fast : guarded(fast, guard);
         // Numbers JSON.parse would change (1e400, 20-digit integers) are kept as sent.
         const body = this.#parseJson(response, textOf(response.body), true);
-        return this.#explained(response, () => ({ ...toMetricsPage(body), cut: false }));
+        return this.#explained(response, () => guarded(toMetricsPage(body), guard));
       },
     };
   }
@@ -198,13 +202,20 @@ function provenPage({ rows, tail }: ProvenPage): Page | undefined {
   return textPage(rows, next_cursor, meta);
 }
 
+/** The page with only the rows the guard lets through, and what it dropped. */
+function guarded(page: MetricsPage, guard: RowGuard): Page {
+  const { rows, dropped } = guard.filter(page.data);
+  const out: Page = { data: rows, next_cursor: page.next_cursor, meta: page.meta, cut: false };
+  if (dropped !== undefined) out.dropped = dropped;
+  return out;
+}
+
+/** The page as sent; its rows are not checked yet (see guarded). */
 function toMetricsPage(body: unknown): MetricsPage {
   if (!isRecord(body) || !Array.isArray(body['data'])) {
     throw new ProtocolError('the metrics response has no "data" array', 'bad_page');
   }
-  const data = body['data'] as unknown[];
-  checkRows(data);
-  return { data: data as MetricRow[], ...envelopeOf(body) };
+  return { data: body['data'] as MetricRow[], ...envelopeOf(body) };
 }
 
 /** next_cursor and meta of a metrics page, checked. */
@@ -232,10 +243,12 @@ function envelopeOf(body: Record<string, unknown>): Omit<MetricsPage, 'data'> {
 export function toMeta(value: unknown): Meta | undefined {
   if (!isRecord(value)) return undefined;
   const nullable = <T>(v: unknown, type: string): T | null => (typeof v === type ? (v as T) : null);
+  const floor = value['history_floor'];
   return {
     plan: typeof value['plan'] === 'string' ? value['plan'] : 'unknown',
     history_window_days: nullable<number>(value['history_window_days'], 'number'),
-    history_floor: nullable<string>(value['history_floor'], 'string'),
+    // The floor decides which days a sync replaces: one that is no date is no floor.
+    history_floor: typeof floor === 'string' && isValidDate(floor) ? floor : null,
     source_cap: nullable<number>(value['source_cap'], 'number'),
   };
 }
