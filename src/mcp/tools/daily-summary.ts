@@ -4,10 +4,11 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { catalogMetrics } from '../../api/catalog.ts';
+import { DropTally } from '../../api/dropped.ts';
+import { catalogNames, checkNames } from '../../api/name-check.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
 import { summarize, twinOf } from '../../daily/index.ts';
-import { UsageError } from '../../lib/errors.ts';
 import { DAILY_CHARS, entryOf, entrySchema, fitSeries } from '../daily-entries.ts';
 import type { ToolDeps } from '../deps.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
@@ -20,6 +21,7 @@ import {
   windowSchema,
 } from '../schemas.ts';
 import { answer, respond } from '../tool-result.ts';
+import { droppedNote, sentence } from '../notes.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
 // Strict, as for query_metrics: a misspelt argument is an error, never silently dropped.
@@ -65,15 +67,8 @@ export async function dailySummary(
   const { body } = await client.getJson('api/v1/catalog', undefined, signal);
   const catalog = catalogMetrics(body);
   const wanted = query.metric;
-  if (wanted && catalog) {
-    const unknown = wanted.filter((m) => !catalog.has(m));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `there is no metric ${unknown.map((m) => `'${m}'`).join(', ')} in the catalog — call list_metrics for the exact names`,
-        'unknown_metric',
-      );
-    }
-  }
+  // A typo is an error result naming the name meant; a name simply absent, a note.
+  notes.push(...checkNames(query, catalogNames(body)).absent.map(sentence));
   if (!catalog)
     notes.push('The catalog could not be read: _total twins are used only when their rows arrive.');
   const fetched: MetricsQuery = wanted
@@ -88,11 +83,12 @@ export async function dailySummary(
       }
     : query;
   let meta: Meta | undefined;
+  const tally = new DropTally();
   const pages = async function* (): AsyncGenerator<readonly MetricRow[]> {
     for await (const page of paginate(
       (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s),
       fetched,
-      { pageSize: 1000, signal },
+      { pageSize: 1000, signal, tally },
     )) {
       meta ??= page.meta;
       yield page.data;
@@ -103,6 +99,8 @@ export async function dailySummary(
     ...(wanted ? { metrics: wanted } : {}),
   });
   const entries = summaries.map(entryOf);
+  const droppedRows = droppedNote(tally);
+  if (droppedRows !== undefined) notes.push(droppedRows);
   const window = planWindow(meta);
   const clamp = clampOf(query.from, meta);
   if (clamp) notes.unshift(clampNote(clamp, window));

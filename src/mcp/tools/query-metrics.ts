@@ -1,6 +1,9 @@
 // query_metrics: the rows across every page, compact, within the answer budget.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { DropTally } from '../../api/dropped.ts';
+import { droppedNote, sentence } from '../notes.ts';
+import { afterCheck, fetchNameCheck } from '../../api/name-check.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
@@ -101,6 +104,13 @@ export async function queryMetrics(
 ): Promise<QueryMetricsOutput> {
   const client = await deps.client();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
+  // Names are checked against the catalog beside the first page: a typo is an error result.
+  const stop = new AbortController();
+  const fetching = AbortSignal.any([signal, stop.signal]);
+  const named = query.metric !== undefined || query.provider !== undefined;
+  const check = named ? fetchNameCheck(client, query, fetching) : undefined;
+  check?.catch(() => undefined);
+  const tally = new DropTally();
   const maxRows = limit ?? MAX_ROWS;
   const budget = new RowBudget(maxRows);
   const detector = new SeveralRowsDetector();
@@ -108,11 +118,13 @@ export async function queryMetrics(
   let leftOut: 'limit' | 'size_cap' | null = null;
   // Stop fetching as soon as the budget is spent: breaking out ends the generator, which
   // aborts the request in flight.
-  for await (const page of paginate(fetchPage, query, {
+  const pages = paginate(fetchPage, query, {
     pageSize: Math.min(PAGE_SIZE, maxRows),
     maxRows,
-    signal,
-  })) {
+    signal: fetching,
+    tally,
+  });
+  for await (const page of check ? afterCheck(pages, check, () => stop.abort()) : pages) {
     meta ??= page.meta;
     let kept = 0;
     while (kept < page.data.length && budget.add(page.data[kept] as MetricRow)) kept += 1;
@@ -125,7 +137,9 @@ export async function queryMetrics(
   }
   const window = planWindow(meta);
   const clamp = clampOf(query.from, meta);
-  const notes: string[] = [];
+  const notes: string[] = check ? (await check).absent.map(sentence) : [];
+  const dropped = droppedNote(tally);
+  if (dropped !== undefined) notes.push(dropped);
   if (clamp) notes.push(clampNote(clamp, window));
   notes.push(...severalRowsNotes(detector, budget.series()));
   if (leftOut) {
