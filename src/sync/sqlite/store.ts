@@ -18,7 +18,8 @@ import { and, filterSql, identity, rowsOf, saveState } from './queries.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION, UPGRADE_SQL } from './schema.ts';
 
 export interface SqliteTarget {
-  newestDate(): string | undefined;
+  /** The newest date held for the filters, not after `notAfter` (a plausible date). */
+  newestDate(notAfter: string): string | undefined;
   apply(
     days: AsyncIterable<Day>,
     replaceFrom: string | undefined,
@@ -147,7 +148,11 @@ export async function openSqliteTarget(
         for await (const day of days) {
           if (replaceFrom !== undefined && day.date < replaceFrom) continue;
           while (oldDays[0] !== undefined && oldDays[0] > day.date) replaceDay(oldDays[0], []);
-          replaceDay(day.date, day.rows);
+          // A day the API sent a broken row for stays as it was (fetched-days.ts).
+          if (day.keep && oldDays[0] === day.date) {
+            oldDays.shift();
+            counts.unchanged += rowsOf(db, day.date, where).length;
+          } else if (!day.keep) replaceDay(day.date, day.rows);
         }
         while (oldDays[0] !== undefined) replaceDay(oldDays[0], []);
       } finally {

@@ -94,11 +94,18 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
           explainEmpty({ from }, result.meta, localDate(ctx.clock.now()), notices);
         }
       }
-      reportDropped(tally, notices);
+      reportDropped(tally, notices, keptDays(result.kept));
     } finally {
       await api.close();
     }
   } finally {
     await lock.release();
   }
+}
+
+/** What the error line adds when days were kept as they were. */
+function keptDays(kept: readonly string[]): string {
+  if (kept.length === 0) return '';
+  const days = kept.length === 1 ? kept[0] : `${kept.length} days (${kept.at(-1)} to ${kept[0]})`;
+  return `; ${days} kept as ${kept.length === 1 ? 'it was' : 'they were'}, to be fetched again next run`;
 }
