@@ -37,27 +37,38 @@ export function textRowCheck(
     const providerEnd = stringEnd(text, at + PROVIDER_AT);
     if (providerList !== undefined && providers !== undefined) {
       const start = at + PROVIDER_AT;
-      if (!providerList.some((p) => sameFolded(text, start, providerEnd, p))) {
-        if (!providers.has(decoded(text, start, providerEnd).toLowerCase())) return false;
+      let found = false;
+      for (let i = 0; i < providerList.length && !found; i++) {
+        found = sameFolded(text, start, providerEnd, providerList[i] as string);
       }
+      // Not found as ASCII: the name may hold escapes or letters that fold otherwise.
+      if (!found && !providers.has(decoded(text, start, providerEnd).toLowerCase())) return false;
     }
     if (metricList !== undefined && metrics !== undefined) {
       const start = providerEnd + METRIC_AFTER;
       const end = stringEnd(text, start);
-      const plain = metricList.some((m) => m.length === end - start && text.startsWith(m, start));
-      if (!plain && !metrics.has(decoded(text, start, end))) return false;
+      let found = false;
+      for (let i = 0; i < metricList.length && !found; i++) {
+        const m = metricList[i] as string;
+        found = m.length === end - start && text.startsWith(m, start);
+      }
+      if (!found && !metrics.has(decoded(text, start, end))) return false;
     }
     return true;
   };
 }
 
-/** YYYY-MM-DD at `at` as the number YYYYMMDD; the digits are proven. */
+/** YYYY-MM-DD at `at` as the number YYYYMMDD; the digits are proven. Unrolled: every row. */
 function dayNumber(text: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < 10; i++) {
-    if (i !== 4 && i !== 7) n = n * 10 + text.charCodeAt(at + i) - 48;
-  }
-  return n;
+  const year =
+    text.charCodeAt(at) * 1000 +
+    text.charCodeAt(at + 1) * 100 +
+    text.charCodeAt(at + 2) * 10 +
+    text.charCodeAt(at + 3);
+  const month = text.charCodeAt(at + 5) * 10 + text.charCodeAt(at + 6);
+  const day = text.charCodeAt(at + 8) * 10 + text.charCodeAt(at + 9);
+  // '0' is 48: 48 × 1111 for the year, × 11 for month and day.
+  return (year - 53_328) * 10_000 + (month - 528) * 100 + (day - 528);
 }
 
 /** The closing quote of the string whose content starts at `i` (a quote in it is escaped). */
