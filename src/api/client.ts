@@ -5,17 +5,17 @@ import { ProtocolError } from './errors.ts';
 import type { HttpOptions } from './transport/attempt.ts';
 import { httpGet, type HttpResult } from './transport/redirects.ts';
 import { peekNextCursor } from './pagination/cursor-hint.ts';
-import type { FetchedPage, Page } from './pagination/types.ts';
+import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
-import { excerpt, isRecord } from '../lib/json.ts';
+import { excerpt } from '../lib/json.ts';
 import { visible } from '../lib/visible.ts';
 import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
-import { checkRows } from './row-check.ts';
-import { provePage, type ProvenPage } from './pagination/page-text.ts';
+import { RowGuard } from './row-guard.ts';
+import { provePage } from './pagination/page-text.ts';
+import { guarded, provenPage, toMetricsPage } from './pagination/page-body.ts';
 import { text as textOf } from './transport/decode.ts';
-import { textPage } from './pagination/text-page.ts';
-import type { Meta, MetricRow, MetricsPage, MetricsQuery } from './types.ts';
+import type { MetricsPage, MetricsQuery } from './types.ts';
 
 export interface ClientOptions {
   baseUrl: URL;
@@ -108,14 +108,17 @@ export class HealthClient {
     return {
       cursorHint: peekNextCursor(response.body),
       parse: () => {
-        // The common case: rows proven canonical and well-typed are kept as the body's bytes,
-        // neither decoded nor parsed (page-text.ts).
-        const proven = provePage(response.body);
+        // Every row is checked against the query and the spec before anything sees it; "today"
+        // is the clock's, read when the page is parsed.
+        const guard = new RowGuard(query, this.#options.clock.now());
+        // The common case: rows proven canonical and well-typed, whose dates and names pass
+        // the guard, are kept as the body's bytes, neither decoded nor parsed (page-text.ts).
+        const proven = provePage(response.body, guard.textCheck());
         const fast = proven && this.#explained(response, () => provenPage(proven));
-        if (fast) return fast;
+        if (fast) return proven.clean ? fast : guarded(fast, guard);
         // Numbers JSON.parse would change (1e400, 20-digit integers) are kept as sent.
         const body = this.#parseJson(response, textOf(response.body), true);
-        return this.#explained(response, () => ({ ...toMetricsPage(body), cut: false }));
+        return this.#explained(response, () => guarded(toMetricsPage(body), guard));
       },
     };
   }
@@ -176,66 +179,4 @@ export class HealthClient {
       );
     }
   }
-}
-
-/**
- * A page whose rows are proven (page-text.ts): only what follows them is parsed. Undefined
- * when that is not plain JSON here (spacing, a second "data" key): the full parse decides.
- */
-function provenPage({ rows, tail }: ProvenPage): Page | undefined {
-  // The rows are followed by `,"next_cursor":…}` or just `}`: that, as an object of its own.
-  const rest = tail === '}' ? '{}' : tail.startsWith(',"') ? `{${tail.slice(1)}` : undefined;
-  if (rest === undefined) return undefined;
-  let envelope: unknown;
-  try {
-    envelope = mayHaveInexactNumbers(rest) ? parseExact(rest) : JSON.parse(rest);
-  } catch {
-    return undefined;
-  }
-  // With a second "data" key, JSON.parse of the whole body would keep that one instead.
-  if (!isRecord(envelope) || 'data' in envelope) return undefined;
-  const { next_cursor, meta } = envelopeOf(envelope);
-  return textPage(rows, next_cursor, meta);
-}
-
-function toMetricsPage(body: unknown): MetricsPage {
-  if (!isRecord(body) || !Array.isArray(body['data'])) {
-    throw new ProtocolError('the metrics response has no "data" array', 'bad_page');
-  }
-  const data = body['data'] as unknown[];
-  checkRows(data);
-  return { data: data as MetricRow[], ...envelopeOf(body) };
-}
-
-/** next_cursor and meta of a metrics page, checked. */
-function envelopeOf(body: Record<string, unknown>): Omit<MetricsPage, 'data'> {
-  // The spec says the key is always there, a string or null: a page without it is not the end.
-  if (!('next_cursor' in body)) {
-    throw new ProtocolError(
-      'the metrics response has no "next_cursor" (the spec says it is always there: a string, or null on the last page)',
-      'bad_page',
-    );
-  }
-  const cursor = body['next_cursor'];
-  if (cursor !== undefined && cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
-    throw new ProtocolError(
-      'the metrics response has a "next_cursor" that is not a string',
-      'bad_page',
-    );
-  }
-  return {
-    next_cursor: typeof cursor === 'string' ? cursor : null,
-    meta: toMeta(body['meta']),
-  };
-}
-
-export function toMeta(value: unknown): Meta | undefined {
-  if (!isRecord(value)) return undefined;
-  const nullable = <T>(v: unknown, type: string): T | null => (typeof v === type ? (v as T) : null);
-  return {
-    plan: typeof value['plan'] === 'string' ? value['plan'] : 'unknown',
-    history_window_days: nullable<number>(value['history_window_days'], 'number'),
-    history_floor: nullable<string>(value['history_floor'], 'string'),
-    source_cap: nullable<number>(value['source_cap'], 'number'),
-  };
 }

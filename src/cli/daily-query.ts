@@ -3,6 +3,9 @@
 // it to daily summaries (src/daily). One catalog request, then one paginated export.
 import type { HealthClient } from '../api/client.ts';
 import { catalogMetrics, type CatalogMetric } from '../api/catalog.ts';
+import { DropTally } from '../api/dropped.ts';
+import { catalogNames, checkNames } from '../api/name-check.ts';
+import { reportDropped } from './checked-names.ts';
 import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
@@ -10,7 +13,6 @@ import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../
 import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
-import { closestName } from './closest-name.ts';
 import { connectClient } from './connect-client.ts';
 import { rangeReason } from './empty-result.ts';
 import type { ConnectionFlags } from './flags.ts';
@@ -59,8 +61,11 @@ export async function withDaily(
     interactive: ctx.stderrIsTTY,
   });
   const api = await connectClient(flags, ctx, notices, 2);
+  const tally = new DropTally();
   try {
-    await use(await loadDaily(api.client, metrics, range, flags, ctx, notices), notices);
+    await use(await loadDaily(api.client, metrics, range, flags, ctx, notices, tally), notices);
+    // Once the summaries are out: rows the API sent that were dropped, in one line.
+    reportDropped(tally, notices);
   } finally {
     await api.close();
   }
@@ -73,6 +78,7 @@ async function loadDaily(
   flags: DailyFlags,
   ctx: Context,
   notices: Notices,
+  tally: DropTally,
 ): Promise<DailyResult> {
   const { body } = await client.getJson('api/v1/catalog', undefined, ctx.signal);
   const catalog = catalogMetrics(body);
@@ -80,9 +86,13 @@ async function loadDaily(
     notices.warn(
       'could not read the metric names in the catalog; _total twins are only used when asked for',
     );
-  } else if (metrics !== undefined) {
-    checkNames(metrics, catalog);
   }
+  // A typo in -m/-p is a usage error; a name simply absent, a notice --quiet does not hide.
+  const named = {
+    ...(metrics !== undefined ? { metric: metrics } : {}),
+    ...(flags.provider ? { provider: flags.provider } : {}),
+  };
+  for (const line of checkNames(named, catalogNames(body)).absent) notices.alert(line);
   const query: MetricsQuery = {};
   if (metrics !== undefined) {
     const twins = catalog ? metrics.map(twinOf).filter((t) => catalog.has(t)) : [];
@@ -97,7 +107,7 @@ async function loadDaily(
     for await (const page of paginate(
       (q, cursor, limit, signal) => client.fetchMetricsPage(q, cursor, limit, signal),
       query,
-      { pageSize: 1000, signal: ctx.signal },
+      { pageSize: 1000, signal: ctx.signal, tally },
     )) {
       if (meta === undefined && page.meta !== undefined) {
         meta = page.meta;
@@ -148,15 +158,4 @@ function withEmpty(
   return [...summaries, ...missing].sort((a, b) =>
     a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0,
   );
-}
-
-function checkNames(metrics: readonly string[], catalog: Map<string, CatalogMetric>): void {
-  for (const name of metrics) {
-    if (catalog.has(name)) continue;
-    const near = closestName(name, catalog.keys());
-    throw new UsageError(
-      `there is no metric '${name}' in your catalog${near ? ` — did you mean '${near}'?` : ''} (see 'healthdata catalog')`,
-      'unknown_metric',
-    );
-  }
 }

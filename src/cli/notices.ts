@@ -8,6 +8,11 @@ export interface Notices {
   /** For people at a terminal: shown when stderr is a TTY or with --verbose. */
   info(message: string): void;
   warn(message: string): void;
+  /**
+   * A warning --quiet does not silence: what a cron job must not miss (rows the API sent that
+   * were dropped, a -m/-p name the catalog does not have).
+   */
+  alert(message: string): void;
   /** Advice about the data itself (e.g. rows that must not be added up); --quiet silences it. */
   notice(message: string): void;
   verbose(message: string): void;
@@ -29,6 +34,7 @@ export function createNotices(
     warn: (message) => {
       if (!opts.quiet) line(`${yellow('warning:')} ${visible(message)}`);
     },
+    alert: (message) => line(`${yellow('warning:')} ${visible(message)}`),
     notice: (message) => {
       if (!opts.quiet) line(visible(message));
     },

@@ -4,18 +4,34 @@ import { UsageError } from './errors.ts';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The earliest date a date argument may name: older ones are typos (999999d), not history. */
+export const EARLIEST_ARG_DATE = '1900-01-01';
 
 export function localDate(nowMs: number): string {
   const d = new Date(nowMs);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/**
+ * The latest date on any clock in the world at `nowMs`: the date in UTC+14 (Kiribati), at
+ * most tomorrow wherever the user is. A row dated after it comes from no calendar yet.
+ */
+export function latestDateAnywhere(nowMs: number): string {
+  return new Date(nowMs + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 export function isValidDate(text: string): boolean {
   const m = ISO_DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Year 1..9999, month 1..12, and a day that month has (Gregorian leap years). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  if (day <= (DAYS_IN_MONTH[month - 1] as number)) return true;
+  return month === 2 && day === 29 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
 export function addDays(date: string, days: number): string {
@@ -27,13 +43,28 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** Parses `YYYY-MM-DD`, `today`, `yesterday` or `<N>d` (N days ago) into a date. */
+/**
+ * Parses `YYYY-MM-DD`, `today`, `yesterday` or `<N>d` (N days ago) into a date from 1900 on:
+ * `999999d` would otherwise reach the API as `from=-000712-12`.
+ */
 export function parseDateArg(option: string, text: string, nowMs: number): string {
+  const date = resolveDateArg(option, text, nowMs);
+  if (date < EARLIEST_ARG_DATE) {
+    throw new UsageError(
+      `${option} '${text}' is before ${EARLIEST_ARG_DATE} — use a date from 1900 to 9999, e.g. ${option} 30d or ${option} 2024-01-01`,
+      'bad_date',
+    );
+  }
+  return date;
+}
+
+function resolveDateArg(option: string, text: string, nowMs: number): string {
   const value = text.trim().toLowerCase();
   const today = localDate(nowMs);
   if (value === 'today') return today;
   if (value === 'yesterday') return addDays(today, -1);
   const ago = /^(\d{1,6})d$/.exec(value);
+  // 999999d is year -712: '-000712-12', which sorts before 1900 as the caller checks.
   if (ago) return addDays(today, -Number(ago[1]));
   if (isValidDate(value)) return value;
   const hint = ISO_DATE.test(value) ? ' is not a real calendar date' : ' is not a date';

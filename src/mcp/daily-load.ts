@@ -6,7 +6,9 @@ import { catalogMetrics } from '../api/catalog.ts';
 import type { FetchPage } from '../api/pagination/types.ts';
 import type { MetricsQuery } from '../api/types.ts';
 import { summarize, twinOf, type MetricSummary } from '../daily/index.ts';
-import { UsageError } from '../lib/errors.ts';
+import { DropTally } from '../api/dropped.ts';
+import { catalogNames, checkNames } from '../api/name-check.ts';
+import { droppedNote, sentence } from './notes.ts';
 import type { ToolDeps } from './deps.ts';
 import { boundedPages, newReadState, type ReadState } from './summary-reader.ts';
 
@@ -27,15 +29,8 @@ export async function loadSummaries(
   const { body } = await client.getJson('api/v1/catalog', undefined, signal);
   const catalog = catalogMetrics(body);
   const wanted = query.metric;
-  if (wanted && catalog) {
-    const unknown = wanted.filter((m) => !catalog.has(m));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `there is no metric ${unknown.map((m) => `'${m}'`).join(', ')} in the catalog — call list_metrics for the exact names`,
-        'unknown_metric',
-      );
-    }
-  }
+  // A typo is an error result naming the name meant; a name simply absent, a note.
+  notes.push(...checkNames(query, catalogNames(body)).absent.map(sentence));
   if (!catalog)
     notes.push('The catalog could not be read: _total twins are used only when their rows arrive.');
   const fetched: MetricsQuery = wanted
@@ -51,9 +46,12 @@ export async function loadSummaries(
     : query;
   const state = newReadState();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
-  const summaries = await summarize(boundedPages(fetchPage, fetched, signal, state), {
+  const tally = new DropTally();
+  const summaries = await summarize(boundedPages(fetchPage, fetched, signal, state, tally), {
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(wanted ? { metrics: wanted } : {}),
   });
+  const dropped = droppedNote(tally);
+  if (dropped !== undefined) notes.push(dropped);
   return { summaries, state, notes };
 }

@@ -3,6 +3,7 @@
 // says where: a server that sends pages forever, or rows of ever-new names and texts, gets a
 // summary of what was read (the newest rows), never an answer that does not come, or a
 // process that grows without end. The API's strings are clipped before they are kept.
+import type { DropTally } from '../api/dropped.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { FetchPage } from '../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../api/types.ts';
@@ -44,6 +45,7 @@ export async function* boundedPages(
   query: MetricsQuery,
   signal: AbortSignal,
   state: ReadState,
+  tally?: DropTally,
 ): AsyncGenerator<readonly MetricRow[]> {
   const series = new Set<string>();
   const texts = new Set<string>();
@@ -52,6 +54,7 @@ export async function* boundedPages(
     pageSize: 1000,
     maxRows: MAX_SUMMARY_ROWS,
     signal,
+    ...(tally ? { tally } : {}),
   });
   // Rows of one metric and provider come in runs: the pair is looked up once a run.
   let last: MetricRow | undefined;

@@ -4,7 +4,7 @@
 import type { Clock } from '../lib/clock.ts';
 import type { Page } from '../api/pagination/types.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
-import { addDays, daysBetween, localDate } from '../lib/dates.ts';
+import { daysBetween, isValidDate, latestDateAnywhere, localDate } from '../lib/dates.ts';
 import type { RowCounts } from './day-diff.ts';
 import { openDays, type Day } from './fetched-days.ts';
 import { rowFilter, type SyncFilters } from './filters.ts';
@@ -32,6 +32,8 @@ export interface SyncResult {
   written: boolean;
   /** The days re-fetched, oldest and newest; undefined when nothing was in range. */
   refetched: { from: string; to: string; days: number } | undefined;
+  /** Days kept as they were because the API sent one of their rows broken, newest first. */
+  kept: string[];
   meta: Meta | undefined;
 }
 
@@ -46,7 +48,9 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
   const store = await openStore(request);
   let ok = false;
   try {
-    const newest = await store.newestDate(addDays(today, 1));
+    // No row can be dated after this; one an older healthdata kept must not freeze the start.
+    const notAfter = latestDateAnywhere(request.clock.now());
+    const newest = plausible(await store.newestDate(notAfter), notAfter, request);
     const start = fetchStart(newest, request.overlapDays, request.from);
     noteFrom(newest, request);
     const fetched = await openDays(request.fetch(query(start)));
@@ -55,7 +59,8 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
       const tracked = trackDays(fetched.days);
       const { counts, written } = await store.apply(tracked.days, range, fetched.meta);
       ok = true;
-      return { counts, written, refetched: tracked.span(range, today), meta: fetched.meta };
+      const refetched = tracked.span(range, today);
+      return { counts, written, refetched, kept: tracked.kept(range), meta: fetched.meta };
     } finally {
       await fetched.close();
     }
@@ -66,7 +71,7 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
 
 /** What differs between formats: how the newest day is read, and how days are replaced. */
 interface TargetStore {
-  /** Rows dated after `notAfter` are not counted. */
+  /** The newest date held for the filters, passing over dates after `notAfter`. */
   newestDate(notAfter: string): Promise<string | undefined>;
   apply(
     days: AsyncIterable<Day>,
@@ -92,11 +97,28 @@ async function openStore(request: SyncRequest): Promise<TargetStore> {
   const codec = await flatCodec(format);
   const filter = rowFilter(filters);
   return {
-    newestDate: () => newestFlatDate(target, codec, filter),
+    newestDate: (notAfter) => newestFlatDate(target, codec, filter, notAfter),
     apply: (days, replaceFrom) => mergeFlat({ path: target, codec, filter, replaceFrom, days }),
     // mergeFlat commits or discards by itself.
     close: () => Promise.resolve(),
   };
+}
+
+/**
+ * The newest date held, if it is a real date and not after `notAfter`. A store that could not
+ * pass over others gets a first sync's start instead: the whole window is fetched, and its
+ * days replaced, which removes the implausible rows within it.
+ */
+function plausible(
+  newest: string | undefined,
+  notAfter: string,
+  request: SyncRequest,
+): string | undefined {
+  if (newest === undefined || (newest <= notAfter && isValidDate(newest))) return newest;
+  request.notice(
+    `the newest day held, ${newest}, is not a plausible date: fetching as a first sync`,
+  );
+  return undefined;
 }
 
 function noteFrom(newest: string | undefined, request: SyncRequest): void {
@@ -127,22 +149,29 @@ function rangeOf(
   return range;
 }
 
-/** Passes days through, remembering the oldest and newest, for the report. */
+/**
+ * Passes days through, remembering the oldest and newest, and those kept, for the report.
+ * Their dates passed the row guard: real, and not after tomorrow anywhere.
+ */
 function trackDays(days: AsyncIterable<Day>): {
   days: AsyncGenerator<Day>;
   span(range: string | undefined, today: string): SyncResult['refetched'];
+  kept(range: string | undefined): string[];
 } {
   let oldest: string | undefined;
   let newest: string | undefined;
+  const kept: string[] = [];
   async function* pass(): AsyncGenerator<Day> {
     for await (const day of days) {
       newest ??= day.date;
       oldest = day.date;
+      if (day.keep) kept.push(day.date);
       yield day;
     }
   }
   return {
     days: pass(),
+    kept: (range) => kept.filter((date) => range === undefined || date >= range),
     span(range, today) {
       const from = range ?? oldest;
       const to = newest !== undefined && newest > today ? newest : today;

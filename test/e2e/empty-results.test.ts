@@ -1,6 +1,7 @@
-// An empty result is explained on stderr (unless --quiet); the catalog is asked only then.
+// An empty result is explained on stderr (unless --quiet). -m/-p names are checked against the
+// catalog first: a near miss is a usage error, a name with nothing near a warning --quiet keeps.
 import { describe, expect, it } from 'vitest';
-import { closestName as closest } from '../../src/cli/closest-name.ts';
+import { closestName as closest } from '../../src/lib/closest-name.ts';
 import { join } from 'node:path';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
@@ -10,7 +11,7 @@ const hd = (...args: string[]) => runCli(['metrics', ...args, ...sandbox.args()]
 const catalogRequests = (from: number) =>
   sandbox.current.requests.slice(from).filter((r) => r.path.startsWith('/api/v1/catalog')).length;
 
-describe('empty results are explained', () => {
+describe('empty results and -m/-p names are explained', () => {
   it('a range wholly before the history floor', async () => {
     const result = await hd('--from', '2001-01-01', '--to', '2001-12-31');
     expect(result.code).toBe(0);
@@ -27,37 +28,50 @@ describe('empty results are explained', () => {
     expect(chart.stderr).toMatch(/error: nothing to draw: nothing before \S+ is available on/);
   });
 
-  it('an unknown metric, with the nearest known name; the catalog asked once', async () => {
+  it('a near miss of a catalog name is a usage error naming it; the catalog asked once', async () => {
     const mark = sandbox.current.requests.length;
     const result = await hd('-m', 'step', '--from', '30d');
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain("no metric named 'step'; did you mean 'steps'?");
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      "healthdata: error: no metric named 'step' in your catalog — did you mean 'steps'?\n",
+    );
     expect(catalogRequests(mark)).toBe(1);
   });
 
-  it('a misspelt name beside good ones, and a metric in the wrong case, are named too', async () => {
+  it('a misspelt name beside good ones, and a metric in the wrong case, are typos too', async () => {
     const list = await hd('-m', 'steps_totl,hrv', '--from', '3d');
-    expect(list.code).toBe(0);
-    expect(list.stdout).toContain(',hrv,');
-    expect(list.stderr).toContain("no metric named 'steps_totl'; did you mean 'steps_total'?");
+    expect(list.code).toBe(2);
+    expect(list.stdout).toBe('');
+    expect(list.stderr).toContain(
+      "no metric named 'steps_totl' in your catalog — did you mean 'steps_total'?",
+    );
     const cased = await hd('-m', 'Steps', '--from', '3d');
-    expect(cased.stderr).toContain("no metric named 'Steps'; did you mean 'steps'?");
+    expect(cased.code).toBe(2);
+    expect(cased.stderr).toContain("did you mean 'steps'?");
     // A text metric in the list is known to the catalog: nothing to say about it.
     const text = await hd('-m', 'mood,hrv', '--from', '3d');
-    expect(text.stderr).not.toContain('no metric named');
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe('');
   });
 
-  it('an unknown provider, with no suggestion when nothing is close', async () => {
-    const result = await hd('-p', 'zzzzzzzzzz', '--from', '30d');
-    expect(result.stderr).toContain("no provider named 'zzzzzzzzzz'");
-    expect(result.stderr).not.toContain('did you mean');
+  it('a name with nothing near is only absent: a warning, also with --quiet', async () => {
+    for (const quiet of [[], ['--quiet']]) {
+      const result = await hd('-p', 'zzzzzzzzzz', '--from', '30d', ...quiet);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe(
+        "warning: no provider named 'zzzzzzzzzz' in your catalog: it has no rows in your plan's window\n",
+      );
+    }
   });
 
-  it('nothing is said with --quiet, and a run with rows never asks the catalog', async () => {
+  it('a typo fails with --quiet too; a run without -m or -p never asks the catalog', async () => {
     const quiet = await hd('-m', 'step', '--quiet');
-    expect(quiet.stderr).toBe('');
+    expect(quiet.code).toBe(2);
+    expect(quiet.stderr).toContain("did you mean 'steps'?");
     const mark = sandbox.current.requests.length;
-    const full = await hd('-m', 'steps_total', '--from', '30d');
+    // (--quiet: the notice about several rows a day would ask it about _total twins.)
+    const full = await hd('--from', '3d', '--quiet');
     expect(full.stdout.split('\n').length).toBeGreaterThan(2);
     expect(catalogRequests(mark)).toBe(0);
   });

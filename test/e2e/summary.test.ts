@@ -200,7 +200,9 @@ describe('usage', () => {
     const { code, stderr, stdout } = await cli(['-m', 'stepz']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toContain("there is no metric 'stepz' in your catalog — did you mean 'steps'?");
+    expect(stderr).toBe(
+      "healthdata: error: no metric named 'stepz' in your catalog — did you mean 'steps'?\n",
+    );
   });
 
   it('refuses a bad range before asking the API anything', async () => {

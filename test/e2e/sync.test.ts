@@ -134,13 +134,15 @@ describe('filters', () => {
     );
   });
 
-  it('a misspelt metric that matched nothing is named, with the nearest one', async () => {
-    const target = join(tempDir(), 'typo.csv');
-    const result = await sync(at(DAY0), DAY0, target, ['-m', 'stpes_total']);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain(
-      "warning: no metric named 'stpes_total'; did you mean 'steps_total'?",
+  it('a misspelt metric fails before anything is written, naming the nearest one', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'typo.csv');
+    const result = await sync(at(DAY0), DAY0, target, ['-m', 'stpes_total', '-q']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "healthdata: error: no metric named 'stpes_total' in your catalog — did you mean 'steps_total'?\n",
     );
+    expect(strays(dir, [])).toEqual([]);
   });
 });
 

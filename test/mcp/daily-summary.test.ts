@@ -145,7 +145,14 @@ describe('daily_summary', () => {
   it('reports unknown names and bad dates clearly', async () => {
     const unknown = await mcp.call('daily_summary', { metrics: ['stepz'] });
     expect(unknown.isError).toBe(true);
-    expect(unknown.text).toMatch(/there is no metric 'stepz' in the catalog — call list_metrics/);
+    expect(unknown.text).toBe(
+      "healthdata: error: no metric named 'stepz' in your catalog — did you mean 'steps'?",
+    );
+    const absent = await mcp.call('daily_summary', { metrics: ['zzzzzzzzzz'] });
+    expect(absent.isError).toBeFalsy();
+    expect(absent.structured['notes']).toContain(
+      "No metric named 'zzzzzzzzzz' in your catalog: it has no rows in your plan's window.",
+    );
     const bad = await mcp.call('daily_summary', { to: '2025-13-01' });
     expect(bad.isError).toBe(true);
     expect(bad.text).toMatch(/to '2025-13-01' is not a real calendar date/);

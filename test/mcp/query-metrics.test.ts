@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, allRows, metricsRequests, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { inMemoryServer, type McpPair } from '../helpers/mcp.ts';
 import { rowsOf, sorted } from '../helpers/mcp-rows.ts';
+import { goodRows, row, useHostileApis } from '../helpers/misbehaving-api.ts';
+import { API_KEY } from '../helpers/test-server.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 let mcp: McpPair;
@@ -161,5 +163,45 @@ describe('query_metrics', () => {
     expect(misspeltSummary.isError).toBe(true);
     const fine = await mcp.call('query_metrics', { metrics: ['weight'], from: '7d' });
     expect(fine.isError).toBe(false);
+  });
+
+  it('a near miss of a catalog name is an error naming it; a name with nothing near, a note', async () => {
+    const typo = await mcp.call('query_metrics', { metrics: ['stepz_total'], from: '2d' });
+    expect(typo.isError).toBe(true);
+    expect(typo.text).toBe(
+      "healthdata: error: no metric named 'stepz_total' in your catalog — did you mean 'steps_total'?",
+    );
+    const absent = await mcp.call('query_metrics', { metrics: ['zzzzzzzzzz'], from: '2d' });
+    expect(absent.isError).toBe(false);
+    expect(absent.structured['notes']).toContain(
+      "No metric named 'zzzzzzzzzz' in your catalog: it has no rows in your plan's window.",
+    );
+  });
+});
+
+describe('query_metrics and daily_summary against a server that breaks the spec', () => {
+  const hostile = useHostileApis();
+
+  it('leave the rows out and say so in a note', async () => {
+    const rows = goodRows('2026-11-22', 3);
+    const api = await hostile({
+      rows: [...rows, row('2099-01-01', 'Phone', 'steps_total', 1, 'count')],
+      ignore: ['metric'],
+    });
+    const pair = await inMemoryServer(api.url, API_KEY);
+    try {
+      const got = await pair.call('query_metrics', { metrics: ['steps_total'] });
+      expect(got.structured['row_count']).toBe(3);
+      expect(got.structured['newest_date']).toBe('2026-11-22');
+      expect(got.structured['notes']).toContain(
+        'Dropped 1 row that breaks the API spec (1 dated 2099-01-01, after tomorrow), and 6 rows the API sent outside what was asked (6 of metrics not asked for). Rows that break the spec are data that could not be kept: they are missing here.',
+      );
+      const daily = await pair.call('daily_summary', { metrics: ['steps_total'] });
+      expect((daily.structured['notes'] as string[]).join(' ')).toContain('Dropped 1 row');
+      const entries = daily.structured['entries'] as { metric: string; last: string }[];
+      expect(entries.map((e) => [e.metric, e.last])).toEqual([['steps_total', '2026-11-22']]);
+    } finally {
+      await pair.close();
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/lib/errors.ts';
-import { addDays, daysBetween, isValidDate, parseDateArg } from '../../src/lib/dates.ts';
+import {
+  addDays,
+  daysBetween,
+  isValidDate,
+  latestDateAnywhere,
+  parseDateArg,
+} from '../../src/lib/dates.ts';
 import { fixedClock } from '../helpers/cli.ts';
 
 const now = fixedClock('2026-11-22').now();
@@ -40,5 +46,31 @@ describe('date arithmetic', () => {
     expect(isValidDate('2026-11-22')).toBe(true);
     expect(isValidDate('2026-11-31')).toBe(false);
     expect(isValidDate('26-11-22')).toBe(false);
+  });
+});
+
+describe('date arguments are bounded', () => {
+  it('refuses a date before 1900 in one line naming the fix, 999999d included', () => {
+    for (const text of ['999999d', '1899-12-31', '0500-01-01']) {
+      expect(() => parseDateArg('--from', text, now)).toThrow(
+        `--from '${text}' is before 1900-01-01 — use a date from 1900 to 9999, e.g. --from 30d or --from 2024-01-01`,
+      );
+    }
+    expect(parseDateArg('--to', '1900-01-01', now)).toBe('1900-01-01');
+    expect(parseDateArg('--to', '9999-12-31', now)).toBe('9999-12-31');
+  });
+
+  it('knows the calendar without Date (year 1 to 9999, leap years)', () => {
+    expect(isValidDate('2024-02-29')).toBe(true);
+    expect(isValidDate('2100-02-29')).toBe(false);
+    expect(isValidDate('2000-02-29')).toBe(true);
+    expect(isValidDate('2026-02-30')).toBe(false);
+    expect(isValidDate('9999-99-99')).toBe(false);
+    expect(isValidDate('0000-01-01')).toBe(false);
+  });
+
+  it('the latest date anywhere is the date in UTC+14', () => {
+    expect(latestDateAnywhere(Date.parse('2026-11-20T09:59:59Z'))).toBe('2026-11-20');
+    expect(latestDateAnywhere(Date.parse('2026-11-20T10:00:00Z'))).toBe('2026-11-21');
   });
 });

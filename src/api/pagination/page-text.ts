@@ -16,7 +16,7 @@
 // - the spec's seven fields, in the spec's order, each once, no whitespace anywhere;
 // - the spec's types: date a "YYYY-MM-DD" string, provider and metric strings, numValue a
 //   number or null, textValue and unit a string or null, stream true or false (what
-//   row-check.ts checks on parsed rows);
+//   row-guard.ts checks on parsed rows);
 // - strings with only the escapes JSON.stringify writes (\" \\ \b \f \n \r \t, and \u00xx in
 //   lower case for the other control characters), surrogates only in pairs;
 // - numbers in JavaScript's own spelling: an optional '-', an integer part without leading
@@ -27,7 +27,9 @@
 //   Fractions with six leading zeros (1e-7 and below) are left out.
 // Numbers of at most 15 digits are exact in a double: such a page needs no exact-number
 // handling (exact-numbers.ts) either. Anything else (other servers' spacing, key order,
-// exponents, escapes, 1e400) takes the general path: JSON.parse, checkRows, JSON.stringify.
+// exponents, escapes, 1e400) takes the general path: JSON.parse, the row guard, JSON.stringify.
+// While the rows are counted, each is also given to the row guard's text check (dates and
+// names, row-guard-text.ts), so a page whose rows all pass is never parsed either.
 // test/unit/page-text.test.ts checks the proof against JSON.stringify over random rows written
 // in random, often non-canonical, spellings, and over bodies with random bytes changed.
 import { exactText, text as decodeText } from '../transport/decode.ts';
@@ -64,13 +66,18 @@ export interface CanonicalRows {
 export interface ProvenPage {
   rows: CanonicalRows;
   tail: string;
+  /** False when the row check refused a row: the page must go through the row guard. */
+  clean: boolean;
 }
+
+/** Whether the proven row whose `{` is at `at` in `text` may be kept as it is. */
+export type RowTextCheck = (text: string, at: number) => boolean;
 
 /**
  * Splits a page's body into proven canonical rows and the text after them; undefined when
- * unproven. A string is taken as its UTF-8 bytes.
+ * unproven. A string is taken as its UTF-8 bytes. `check` is asked about every row.
  */
-export function provePage(body: Buffer | string): ProvenPage | undefined {
+export function provePage(body: Buffer | string, check?: RowTextCheck): ProvenPage | undefined {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   // A string holding a lone surrogate, which UTF-8 cannot carry, is not proven.
   if (bytes.length > MAX_TEXT) return undefined;
@@ -93,7 +100,8 @@ export function provePage(body: Buffer | string): ProvenPage | undefined {
   // What comes before the rows is ASCII, so they start at the same offset in the bytes; they
   // end where the tail's bytes begin, after the `]`.
   const rows = bytes.subarray(OPEN.length, bytes.length - Buffer.byteLength(tail) - 1);
-  return { rows: { bytes: rows, count: countRows(text, OPEN.length, end) }, tail };
+  const { count, clean } = countRows(text, OPEN.length, end, check);
+  return { rows: { bytes: rows, count }, tail, clean };
 }
 
 /** The rows as text (`{...},{...}`), for the few readers that need a string. */
@@ -110,13 +118,24 @@ const LONE_SURROGATE = /\p{Cs}/u;
  */
 const ROW_BOUNDARY = '},{"date":';
 
-/** Rows in text[start, end): boundaries plus one. The tail may hold a boundary: not counted. */
-function countRows(text: string, start: number, end: number): number {
-  if (start === end) return 0;
+/**
+ * Rows in text[start, end): boundaries plus one. The tail may hold a boundary: not counted.
+ * Each row is checked until one fails (then the page is filtered row by row anyway).
+ */
+function countRows(
+  text: string,
+  start: number,
+  end: number,
+  check: RowTextCheck | undefined,
+): { count: number; clean: boolean } {
+  if (start === end) return { count: 0, clean: true };
   let count = 1;
+  let clean = check === undefined || check(text, start);
   for (let at = text.indexOf(ROW_BOUNDARY, start); at !== -1 && at < end;) {
     count++;
+    // The next row's `{` follows the boundary's `},`.
+    if (clean && check !== undefined) clean = check(text, at + 2);
     at = text.indexOf(ROW_BOUNDARY, at + 9);
   }
-  return count;
+  return { count, clean };
 }

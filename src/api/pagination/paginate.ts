@@ -2,8 +2,10 @@
 // is handed to the consumer, and even before page N is parsed: the next cursor is read off the
 // raw text (a hint, checked against the parsed page). So the server, the parser and the writer
 // all work at once. Stopping early (`break`, an error, the row cap) aborts whatever is in flight.
+import type { DropTally } from '../dropped.ts';
 import { ProtocolError } from '../errors.ts';
 import type { MetricsQuery } from '../types.ts';
+import type { DroppedRows } from '../row-guard.ts';
 import { firstRows, rowCount, withCut } from './text-page.ts';
 import type { FetchedPage, FetchPage, Page } from './types.ts';
 import { linkedController } from '../../lib/abort.ts';
@@ -13,6 +15,8 @@ export interface PaginateOptions {
   /** Stop once this many rows were yielded; the last request asks only for what is left. */
   maxRows?: number;
   signal?: AbortSignal;
+  /** Adds up what the row guard dropped from each page yielded, for the run's one line. */
+  tally?: DropTally;
 }
 
 interface InFlight {
@@ -66,7 +70,10 @@ export async function* paginate(
       let out = count > remaining ? firstRows(page, remaining) : page;
       remaining -= Math.min(count, remaining);
       const cursor = page.next_cursor;
-      empties = count === 0 && cursor !== null ? empties + 1 : 0;
+      // A page the row guard emptied was not empty as sent: a server ignoring a filter may
+      // send many such pages.
+      const sent = count + (page.dropped === undefined ? 0 : droppedCount(page.dropped));
+      empties = sent === 0 && cursor !== null ? empties + 1 : 0;
       if (empties >= MAX_EMPTY_PAGES) {
         throw new ProtocolError(
           `the API sent ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor; stopping instead of paging forever`,
@@ -95,10 +102,18 @@ export async function* paginate(
         }
       }
       current = next;
+      options.tally?.add(out.dropped);
       yield out;
     }
   } finally {
     release();
     controller.abort();
   }
+}
+
+function droppedCount(dropped: DroppedRows): number {
+  let n = 0;
+  for (const count of dropped.outside.values()) n += count;
+  for (const count of dropped.broken.values()) n += count;
+  return n;
 }

@@ -101,6 +101,7 @@ export async function* paginateParallel(
         if (remaining <= 0 && !out.cut) {
           out = withCut(out, page.next_cursor !== null || (await anyRowsAfter(i)));
         }
+        options.tally?.add(out.dropped);
         yield out;
         if (remaining <= 0) return;
       }
@@ -113,24 +114,21 @@ export async function* paginateParallel(
 }
 
 /**
- * A partition's rows must lie within its dates. A server that ignores from/to would send every
- * row to every partition, and the export would hold each row many times: fail instead.
+ * A partition's rows must lie within its dates. A server that ignores from/to sends every row
+ * to every partition: the row guard drops those outside, but each partition would then page
+ * through the whole range. Fail instead, and say what to do.
  */
 async function* withinDates(
   pages: AsyncGenerator<Page, void, undefined>,
   query: MetricsQuery,
 ): AsyncGenerator<Page, void, undefined> {
-  const from = query.from ?? '';
-  const to = query.to ?? '\uffff';
   try {
     for await (const page of pages) {
-      for (const row of page.data) {
-        if (row.date < from || row.date > to) {
-          throw new ProtocolError(
-            `the API sent a row dated ${row.date} for from=${from} to=${to}: it does not honour from/to, so --parallel cannot split the range — run without --parallel`,
-            'outside_partition',
-          );
-        }
+      if ((page.dropped?.outsideDates ?? 0) > 0) {
+        throw new ProtocolError(
+          `the API sent rows outside from=${query.from ?? ''} to=${query.to ?? ''}: it does not honour from/to, so --parallel cannot split the range — run without --parallel`,
+          'outside_partition',
+        );
       }
       yield page;
     }

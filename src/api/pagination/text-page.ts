@@ -68,11 +68,21 @@ export function lastDate(page: PageRows): string | undefined {
 export function withCut(page: Page, cut: boolean): Page {
   if (page.cut === cut) return page;
   const rows = canonicalRows(page);
+  // A text page passed the row guard whole: it has nothing dropped to carry.
   if (rows !== undefined) return textPage(rows, page.next_cursor, page.meta, cut);
-  return { data: page.data, next_cursor: page.next_cursor, meta: page.meta, cut };
+  return withDropped(
+    { data: page.data, next_cursor: page.next_cursor, meta: page.meta, cut },
+    page,
+  );
 }
 
 /** The page's first `n` rows (n below its count), marked cut. */
 export function firstRows(page: Page, n: number): Page {
-  return { data: page.data.slice(0, n), next_cursor: page.next_cursor, meta: page.meta, cut: true };
+  const { next_cursor, meta } = page;
+  return withDropped({ data: page.data.slice(0, n), next_cursor, meta, cut: true }, page);
+}
+
+function withDropped(out: Page, from: Page): Page {
+  if (from.dropped !== undefined) out.dropped = from.dropped;
+  return out;
 }

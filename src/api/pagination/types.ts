@@ -1,5 +1,6 @@
 // The types pagination is built on. The client produces FetchedPages; paginate() and
 // paginateParallel() consume a FetchPage and yield Pages.
+import type { DroppedRows } from '../row-guard.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
 
 /** A page whose body has arrived but is not parsed yet. */
@@ -20,4 +21,6 @@ export type FetchPage = (
 export interface Page extends MetricsPage {
   /** True when rows were left unread because of `maxRows`. */
   cut: boolean;
+  /** Rows of the page the row guard dropped (row-guard.ts); absent when none. */
+  dropped?: DroppedRows | undefined;
 }

@@ -1,6 +1,6 @@
 // catalog, sources and profile: one GET each. The spec does not show their bodies, so the
 // tools pass on whatever JSON comes back, with the plan window taken out of `meta`.
-import { toMeta } from '../../api/client.ts';
+import { toMeta } from '../../api/pagination/page-body.ts';
 import { isRecord } from '../../lib/json.ts';
 import type { ToolDeps } from '../deps.ts';
 import { planWindow, type PlanWindow } from '../window.ts';

@@ -1,6 +1,9 @@
 // query_metrics: the rows across every page, compact, within the answer budget.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { DropTally } from '../../api/dropped.ts';
+import { droppedNote, sentence } from '../notes.ts';
+import { afterCheck, fetchNameCheck } from '../../api/name-check.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
@@ -120,6 +123,13 @@ export async function queryMetrics(
 ): Promise<QueryMetricsOutput> {
   const client = await deps.client();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
+  // Names are checked against the catalog beside the first page: a typo is an error result.
+  const stop = new AbortController();
+  const fetching = AbortSignal.any([signal, stop.signal]);
+  const named = query.metric !== undefined || query.provider !== undefined;
+  const check = named ? fetchNameCheck(client, query, fetching) : undefined;
+  check?.catch(() => undefined);
+  const tally = new DropTally();
   const maxRows = limit ?? MAX_ROWS;
   // What the answer holds besides the rows comes off the cap first; the rows get most of
   // the rest (never more than the row budget), the examples of several rows a day the rest.
@@ -134,11 +144,13 @@ export async function queryMetrics(
   let pages = 0;
   // Stop fetching as soon as the budget is spent: breaking out ends the generator, which
   // aborts the request in flight.
-  for await (const page of paginate(fetchPage, query, {
+  const stream = paginate(fetchPage, query, {
     pageSize: Math.min(PAGE_SIZE, maxRows),
     maxRows,
-    signal,
-  })) {
+    signal: fetching,
+    tally,
+  });
+  for await (const page of check ? afterCheck(stream, check, () => stop.abort()) : stream) {
     meta ??= page.meta;
     pages += 1;
     let kept = 0;
@@ -158,7 +170,9 @@ export async function queryMetrics(
   const clamp = clampOf(query.from, window);
   const series = budget.series();
   const several = severalRowsOf(detector.found, series);
-  const notes: string[] = [];
+  const notes: string[] = check ? (await check).absent.map(sentence) : [];
+  const dropped = droppedNote(tally);
+  if (dropped !== undefined) notes.push(dropped);
   if (clamp) notes.push(clampNote(clamp, window));
   if (several.length > 0) notes.push(SEVERAL_ROWS_NOTE);
   if (leftOut) {

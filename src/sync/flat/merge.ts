@@ -5,6 +5,7 @@
 // unread; and if nothing differed by then, they are not even read.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { MetricRow } from '../../api/types.ts';
+import { isValidDate } from '../../lib/dates.ts';
 import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
 import type { Day } from '../fetched-days.ts';
 import type { RowFilter } from '../filters.ts';
@@ -19,11 +20,16 @@ export interface FlatMergeResult {
   written: boolean;
 }
 
-/** The newest date of a record the filter covers, reading only as far as the first one. */
+/**
+ * The newest date of a record the filter covers, reading only as far as the first one. Dates
+ * after `notAfter`, or not on the calendar, are passed over: an older healthdata may have
+ * written a row dated 2099-01-01 or 9999-99-99, which must not decide where syncs start.
+ */
 export async function newestFlatDate(
   path: string,
   codec: FlatCodec,
   filter: RowFilter,
+  notAfter: string,
 ): Promise<string | undefined> {
   const handle = await openIfExists(path);
   if (handle === undefined) return undefined;
@@ -31,7 +37,8 @@ export async function newestFlatDate(
     const records = new Peekable(keyed(handle, codec));
     try {
       for (let record = await records.take(); record; record = await records.take()) {
-        if (filter(record.metric, record.provider)) return record.date;
+        const plausible = record.date <= notAfter && isValidDate(record.date);
+        if (plausible && filter(record.metric, record.provider)) return record.date;
       }
       return undefined;
     } finally {
@@ -86,6 +93,18 @@ export async function mergeFlat(options: {
         await output.write(after.join(''));
       }
     };
+    /** A day the API sent a broken row for: its old records stay, byte for byte. */
+    const keepDay = async (date: string): Promise<void> => {
+      const before: OldRecord[] = [];
+      for (let r = await old.peek(); r?.date === date; r = await old.peek()) {
+        before.push((await old.take()) as OldRecord);
+      }
+      counts.unchanged += before.filter((r) => filter(r.metric, r.provider)).length;
+      const last = before.at(-1);
+      if (last === undefined) return;
+      if (output.writing) await output.write(before.map((r) => r.text).join(''));
+      else output.identicalUpTo = last.end;
+    };
     const inRange = (date: string): boolean => replaceFrom === undefined || date >= replaceFrom;
 
     for await (const day of options.days) {
@@ -93,7 +112,8 @@ export async function mergeFlat(options: {
       for (let r = await old.peek(); r && r.date > day.date; r = await old.peek()) {
         await replaceDay(r.date, []);
       }
-      await replaceDay(day.date, day.rows);
+      if (day.keep) await keepDay(day.date);
+      else await replaceDay(day.date, day.rows);
     }
     for (let r = await old.peek(); r && inRange(r.date); r = await old.peek()) {
       await replaceDay(r.date, []);

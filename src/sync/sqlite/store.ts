@@ -26,7 +26,7 @@ import { rowInserter } from './insert.ts';
 import { prepareSchema } from './schema-check.ts';
 
 export interface SqliteTarget {
-  /** The newest day held for the filters, ignoring rows dated after `notAfter`. */
+  /** The newest date held for the filters, not after `notAfter` (a plausible date). */
   newestDate(notAfter: string): string | undefined;
   apply(
     days: AsyncIterable<Day>,
@@ -180,7 +180,13 @@ async function replaceDays(
     while (oldDays[0] !== undefined && oldDays[0] > day.date) {
       replaceDay({ date: oldDays[0], rows: [] });
     }
-    replaceDay(day);
+    // A day the API sent a broken row for stays as it was (fetched-days.ts).
+    if (day.keep === true) {
+      if (oldDays[0] === day.date) {
+        oldDays.shift();
+        counts.unchanged += rowsOf(db, day.date, where).length;
+      }
+    } else replaceDay(day);
   }
   while (oldDays[0] !== undefined) replaceDay({ date: oldDays[0], rows: [] });
   return counts;

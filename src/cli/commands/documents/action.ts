@@ -1,6 +1,6 @@
 // `catalog`, `sources`, `profile`: one GET each for a free-form JSON document, rendered in the
 // chosen format whatever shape the body has.
-import { toMeta } from '../../../api/client.ts';
+import { toMeta } from '../../../api/pagination/page-body.ts';
 import { isRecord } from '../../../lib/json.ts';
 import { writeDocument } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';

@@ -15,6 +15,9 @@ import { clampWarning, createNotices, describeMeta, type Notices } from '../../n
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 import { explainEmpty } from '../../empty-result.ts';
+import { reportDropped, startNameCheck } from '../../checked-names.ts';
+import { DropTally } from '../../../api/dropped.ts';
+import { afterCheck } from '../../../api/name-check.ts';
 import { openTarget } from '../../output-target.ts';
 import { terminalView } from '../../terminal.ts';
 import { metricsProgress } from './progress.ts';
@@ -63,6 +66,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   // Aborted when the reader of stdout goes away: the page in flight is not waited for.
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
+  const tally = new DropTally();
   try {
     const target = await openTarget(flags, ctx, notices, 'csv', stop);
     const progress = metricsProgress(flags, ctx, query);
@@ -75,7 +79,10 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         palette: terminal.out,
         pretty: ctx.stdoutIsTTY && flags.output === undefined,
       });
-      const pages = await openPages(api.client, query, flags, signal, notices);
+      // The catalog is asked beside the first page; no row is written before it answers.
+      const names = startNameCheck(api.client, query, signal, notices);
+      const opened = await openPages(api.client, query, flags, signal, notices, tally);
+      const pages = names ? afterCheck(opened, names, () => stop.abort()) : opened;
       let meta: Meta | undefined;
       let cut = false;
       const several = new SeveralRowsDetector();
@@ -95,18 +102,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       }
       await sink.end(meta);
       progress.clear();
-      if (!flags.quiet) {
-        // An empty result is explained; so is a name in -m that matched nothing beside others
-        // that did (a typo in a list). The scan above saw every numeric row's metric; a text
-        // metric it skips costs only the catalog request.
-        const unmatched = query.metric?.filter((m) => !several.seen(m)) ?? [];
-        const today = localDate(now);
-        if (rows === 0) await explainEmpty(api.client, query, meta, today, signal, notices);
-        else if (unmatched.length > 0) {
-          await explainEmpty(api.client, { metric: unmatched }, meta, today, signal, notices);
-        }
-      }
-      if (!flags.quiet) await reportSeveralRows(several, api.client, notices, signal);
+      if (rows === 0) explainEmpty(query, meta, localDate(now), notices);
+      if (!flags.quiet) await reportSeveralRows(several, api.client, notices, signal, names);
       if (cut) {
         notices.warn(
           `stopped at --limit ${flags.limit} rows; more rows are available (raise --limit, or leave it out for all)`,
@@ -128,6 +125,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       progress.clear();
       await target.pager?.close();
     }
+    // Once the rest is written: rows the API sent that were dropped, in one line.
+    reportDropped(tally, notices);
   } finally {
     await api.close();
   }
@@ -147,12 +146,14 @@ async function openPages(
   flags: MetricsFlags,
   signal: AbortSignal,
   notices: Notices,
+  tally: DropTally,
 ): Promise<AsyncIterable<Page>> {
   const fetchPage: FetchPage = (q, cursor, limit, signal) =>
     client.fetchMetricsPage(q, cursor, limit, signal);
   const options = {
     pageSize: flags.pageSize,
     signal,
+    tally,
     ...(flags.limit !== undefined ? { maxRows: flags.limit } : {}),
   };
   if (flags.parallel <= 1) return paginate(fetchPage, query, options);

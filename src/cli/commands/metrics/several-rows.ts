@@ -1,8 +1,10 @@
 // The notice of `metrics`: several rows for one date and provider must not be added up. The
 // rows are checked as they stream (SeveralRowsDetector); the catalog is asked whether the
-// `_total` twin exists only when such rows were found and the twin was not in the output.
+// `_total` twin exists only when such rows were found and the twin was not in the output, and
+// only if the run did not already read it (to check -m/-p names).
 import type { HealthClient } from '../../../api/client.ts';
 import { catalogMetrics } from '../../../api/catalog.ts';
+import type { CatalogNames } from '../../../api/name-check.ts';
 import {
   baseOf,
   severalRowsNotice,
@@ -16,9 +18,12 @@ export async function reportSeveralRows(
   client: HealthClient,
   notices: Notices,
   signal: AbortSignal,
+  read?: Promise<CatalogNames | undefined>,
 ): Promise<void> {
   if (detector.found.size === 0) return;
-  let catalog: Promise<Set<string> | undefined> | undefined;
+  let catalog: Promise<Set<string> | undefined> | undefined = read?.then(
+    (names) => names && new Set(names.metrics),
+  );
   const catalogNames = (): Promise<Set<string> | undefined> =>
     (catalog ??= client
       .getJson('api/v1/catalog', undefined, signal)

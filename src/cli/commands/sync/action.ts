@@ -10,6 +10,10 @@ import { checkTargetPath } from '../../../sync/preflight.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import { explainEmpty } from '../../empty-result.ts';
+import { reportDropped, startNameCheck } from '../../checked-names.ts';
+import { DropTally } from '../../../api/dropped.ts';
+import { afterCheck } from '../../../api/name-check.ts';
+import type { MetricsQuery } from '../../../api/types.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 
@@ -47,6 +51,15 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     }
     const api = await connectClient(flags, ctx, notices);
     try {
+      const names: MetricsQuery = {
+        ...(flags.metric ? { metric: flags.metric } : {}),
+        ...(flags.provider ? { provider: flags.provider } : {}),
+      };
+      // A typo in -m/-p fails before anything is written, also with --quiet (a cron job).
+      const stop = new AbortController();
+      const signal = AbortSignal.any([ctx.signal, stop.signal]);
+      const checked = startNameCheck(api.client, names, signal, notices);
+      const tally = new DropTally();
       const result = await syncTarget({
         target,
         format,
@@ -57,35 +70,37 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
         from,
         overlapDays: flags.overlap,
         clock: ctx.clock,
-        fetch: (query) =>
-          paginate(
+        fetch: (query) => {
+          const pages = paginate(
             (q, cursor, limit, signal) => api.client.fetchMetricsPage(q, cursor, limit, signal),
             query,
-            { pageSize: flags.pageSize, signal: ctx.signal },
-          ),
+            { pageSize: flags.pageSize, signal, tally },
+          );
+          return checked ? afterCheck(pages, checked, () => stop.abort()) : pages;
+        },
         notice: (message) => notices.verbose(message),
         warn: (message) => notices.warn(message),
       });
       if (!flags.quiet) {
         ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
-        // A nightly sync with a misspelt -m would keep an empty target without a word: the
-        // catalog names the nearest metric or provider, as for an empty metrics export.
+        // A --from after today explains an empty target.
         const { added, unchanged } = result.counts;
-        if (added + unchanged === 0) {
-          const query = {
-            ...(flags.metric ? { metric: flags.metric } : {}),
-            ...(flags.provider ? { provider: flags.provider } : {}),
-            // A --from after today explains an empty target too.
-            ...(from !== undefined ? { from } : {}),
-          };
-          const today = localDate(ctx.clock.now());
-          await explainEmpty(api.client, query, result.meta, today, ctx.signal, notices);
+        if (added + unchanged === 0 && from !== undefined) {
+          explainEmpty({ from }, result.meta, localDate(ctx.clock.now()), notices);
         }
       }
+      reportDropped(tally, notices, keptDays(result.kept));
     } finally {
       await api.close();
     }
   } finally {
     await lock.release();
   }
+}
+
+/** What the error line adds when days were kept as they were. */
+function keptDays(kept: readonly string[]): string {
+  if (kept.length === 0) return '';
+  const days = kept.length === 1 ? kept[0] : `${kept.length} days (${kept.at(-1)} to ${kept[0]})`;
+  return `; ${days} kept as ${kept.length === 1 ? 'it was' : 'they were'}, to be fetched again next run`;
 }

@@ -1,0 +1,94 @@
+// In every command that takes them: a date argument before 1900 is a usage error, before any
+// request; a -m/-p name that is a near miss of a catalog name is a usage error naming it,
+// before anything is written (cron jobs too: --quiet); a name simply absent is a warning that
+// --quiet keeps.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+
+const sandbox = useSandbox({ plan: 'pro' });
+const cli = (args: string[]) => runCli([...args, ...sandbox.args()]);
+const ABSENT =
+  "warning: no metric named 'zzzzzzzzzz' in your catalog: it has no rows in your plan's window\n";
+
+describe('date arguments are bounded', () => {
+  it.each([
+    ['metrics', '--from', '999999d'],
+    ['summary', '--from', '999999d'],
+    ['chart', 'steps', '--to', '1850-01-01'],
+    ['sync', join(tempDir(), 'd.csv'), '--from', '999999d'],
+  ])('%s: exit 2, one line, no request', async (...args) => {
+    const mark = sandbox.current.requests.length;
+    const [option, value] = args.slice(-2) as [string, string];
+    const result = await cli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `healthdata: error: ${option} '${value}' is before 1900-01-01 — use a date from 1900 to 9999, e.g. ${option} 30d or ${option} 2024-01-01\n`,
+    );
+    expect(sandbox.current.requests.length).toBe(mark);
+  });
+});
+
+describe('a typo in -m/-p fails loudly', () => {
+  it('summary and chart: exit 2 with the name meant, nothing on stdout', async () => {
+    for (const args of [
+      ['summary', '-m', 'stepz_total', '-q'],
+      ['summary', '-p', 'wristbnd'],
+      ['chart', 'stepz_total', '-q'],
+    ]) {
+      const result = await cli(args);
+      expect({ args, code: result.code, stdout: result.stdout }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+      });
+      expect(result.stderr).toMatch(
+        /^healthdata: error: no (metric|provider) named '\w+' in your catalog — did you mean '(steps_total|WristBand)'\?\n$/,
+      );
+    }
+  });
+
+  it('metrics -o: the old file stays as it was', async () => {
+    const file = join(tempDir(), 'old.csv');
+    writeFileSync(file, 'old\n');
+    const result = await cli(['metrics', '-m', 'stepz_total', '-o', file]);
+    expect(result.code).toBe(2);
+    expect(readFileSync(file, 'utf8')).toBe('old\n');
+  });
+
+  it('sync -q: exit 2 and no target, where it used to sync nothing for ever', async () => {
+    const target = join(tempDir(), 'cron.db');
+    const result = await cli(['sync', target, '-q', '-m', 'stepz_total']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("did you mean 'steps_total'?");
+    expect(existsSync(target)).toBe(false);
+  });
+});
+
+describe('a name with nothing near is absent: a warning --quiet keeps', () => {
+  it('metrics, summary and sync go on and say it', async () => {
+    const target = join(tempDir(), 'absent.csv');
+    for (const args of [
+      ['metrics', '-m', 'zzzzzzzzzz', '-q'],
+      ['summary', '-m', 'zzzzzzzzzz', '-q'],
+      ['sync', target, '-m', 'zzzzzzzzzz', '-q'],
+    ]) {
+      const result = await cli(args);
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+        args,
+        code: 0,
+        stderr: ABSENT,
+      });
+    }
+  });
+
+  it('chart has nothing to draw, and says why', async () => {
+    const result = await cli(['chart', 'zzzzzzzzzz']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `${ABSENT}healthdata: error: nothing to draw: zzzzzzzzzz has no data in the range\n`,
+    );
+  });
+});
