@@ -12,6 +12,7 @@ import { createNotices } from '../../notices.ts';
 import { explainEmpty } from '../../empty-result.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
+import { visible } from '../../../lib/visible.ts';
 
 export interface SyncFlags extends ConnectionFlags {
   metric?: string[];
@@ -72,7 +73,8 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
         warn: (message) => notices.warn(message),
       });
       if (!flags.quiet) {
-        ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
+        // The line quotes the server's history floor: never raw on a terminal.
+        ctx.stderr.write(`healthdata: ${visible(describeSync(target, result))}\n`);
         // A nightly sync with a misspelt -m would keep an empty target without a word: the
         // catalog names the nearest metric or provider, as for an empty metrics export.
         const { added, unchanged } = result.counts;
