@@ -46,6 +46,8 @@ export async function connectClient(
     baseUrl = settings.baseUrl.value;
     apiKey = settings.apiKey.value;
     keySource = settings.apiKey.source;
+    // The key in use, wherever it came from, is hidden in every message of the run.
+    ctx.secrets?.add(apiKey);
     notices.verbose(
       `base URL from ${settings.baseUrl.source}, API key from ${settings.apiKey.source}`,
     );

@@ -57,6 +57,7 @@ export async function withDaily(
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
   const api = await connectClient(flags, ctx, notices, 2);
   try {

@@ -35,7 +35,7 @@ export async function runStatus(flags: StatusFlags, ctx: Context): Promise<void>
     return ctx.stdoutIsTTY ? visibleJson(text) : text;
   };
   const text = flags.format === 'json' ? json() : renderStatus(report, terminalView(ctx).out);
-  ctx.stdout.write(text);
+  ctx.stdout.write(ctx.secrets?.redact(text) ?? text);
   // The CLI prints the error in full on stderr and exits with its code (3 for a rejected key).
   if (failure !== undefined) throw failure;
 }
@@ -45,6 +45,7 @@ async function check(flags: StatusFlags, ctx: Context, report: StatusReport): Pr
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: false,
+    redact: ctx.secrets?.redact,
   });
   if (flags.demo) {
     report.base_url = { value: 'the built-in sandbox', source: '--demo' };

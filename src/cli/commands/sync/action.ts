@@ -32,6 +32,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
   await checkTargetPath(target);
   // Peak memory stays flat however many rows stream by (main.ts).
@@ -74,7 +75,8 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
       });
       if (!flags.quiet) {
         // The line quotes the server's history floor: never raw on a terminal.
-        ctx.stderr.write(`healthdata: ${visible(describeSync(target, result))}\n`);
+        const line = `healthdata: ${visible(describeSync(target, result))}\n`;
+        ctx.stderr.write(ctx.secrets?.redact(line) ?? line);
         // A nightly sync with a misspelt -m would keep an empty target without a word: the
         // catalog names the nearest metric or provider, as for an empty metrics export.
         const { added, unchanged } = result.counts;
