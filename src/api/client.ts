@@ -10,6 +10,7 @@ import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt, isRecord } from '../lib/json.ts';
 import { visible } from '../lib/visible.ts';
 import { Secrets } from '../lib/secrets.ts';
+import { checkRequestTarget } from './request-size.ts';
 import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
 import { checkRows } from './row-check.ts';
@@ -134,6 +135,7 @@ export class HealthClient {
   ): Promise<HttpResult> {
     const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
     if (params) url.search = params.toString();
+    checkRequestTarget(url, params?.get('cursor') ?? undefined);
     const result = await withRetries(
       () => this.#gate.run(() => httpGet(url, this.#http, signal), signal),
       this.#options.retry,

@@ -13,6 +13,7 @@ import { clampWarning, createNotices, describeMeta, type Notices } from './notic
 import { closestName } from './closest-name.ts';
 import { connectClient } from './connect-client.ts';
 import { rangeReason } from './empty-result.ts';
+import { textCutNote } from '../output/summary/record.ts';
 import type { ConnectionFlags } from './flags.ts';
 
 export interface DailyFlags extends ConnectionFlags {
@@ -60,6 +61,8 @@ export async function withDaily(
     redact: ctx.secrets?.redact,
   });
   const api = await connectClient(flags, ctx, notices, 2);
+  // An export streams by: peak memory stays flat however many rows it has (main.ts).
+  ctx.tuneForStreaming?.();
   try {
     await use(await loadDaily(api.client, metrics, range, flags, ctx, notices), notices);
   } finally {
@@ -113,6 +116,7 @@ async function loadDaily(
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(metrics ? { metrics } : {}),
   });
+  warnTextCut(summaries, notices);
   // A clamped --from: what was covered starts at the floor (the chart's axis, summary's header).
   const floor = meta?.history_floor ?? null;
   const from = range.from !== null && floor !== null && range.from < floor ? floor : range.from;
@@ -159,5 +163,18 @@ function checkNames(metrics: readonly string[], catalog: Map<string, CatalogMetr
       `there is no metric '${name}' in your catalog${near ? ` — did you mean '${near}'?` : ''} (see 'healthdata catalog')`,
       'unknown_metric',
     );
+  }
+}
+
+/** Text values past the summary's bounds are counted, not listed: say so (a few lines' worth). */
+function warnTextCut(summaries: readonly MetricSummary[], notices: Notices): void {
+  const cut = summaries.filter((s) => s.textCut !== undefined);
+  for (const s of cut.slice(0, 3)) {
+    notices.warn(
+      `${s.metric} (${s.provider}): ${textCutNote(s.textCut ?? { long: 0, uncounted: 0 })}`,
+    );
+  }
+  if (cut.length > 3) {
+    notices.warn(`the text values of ${cut.length - 3} more lines were cut the same way`);
   }
 }
