@@ -88,7 +88,10 @@ export function addRangeOptions(command: Command): Command {
 /** Options shared by every command that talks to the API. */
 export function addConnectionOptions(command: Command): Command {
   return command
-    .option('--api-key <key>', 'API key (else HEALTHDATA_API_KEY, else the config file)')
+    .option(
+      '--api-key <key>',
+      "API key; visible to other users in ps: prefer HEALTHDATA_API_KEY or 'healthdata config set api-key'",
+    )
     .option('--base-url <url>', 'API base URL (else HEALTHDATA_BASE_URL, else the config file)')
     .option('--demo', 'run against the built-in sandbox with demo data')
     .addOption(
