@@ -71,6 +71,10 @@ export async function connectClient(
             httpProxy: proxy.httpProxy,
             httpsProxy: proxy.httpsProxy,
             noProxy: proxy.noProxy,
+            // Plain http goes to an http proxy as a request in absolute form, as curl sends
+            // it: undici would tunnel it with CONNECT (its default), which a default Squid
+            // refuses to port 80, and the run hung until the timeout. https keeps CONNECT.
+            proxyTunnel: false,
           })
         : new Agent(options);
       dispatcher = agent;
