@@ -9,6 +9,8 @@ import type { FetchedPage } from './pagination/types.ts';
 import { withRetries, type RetryPolicy } from './transport/retry.ts';
 import { excerpt } from '../lib/json.ts';
 import { visible } from '../lib/visible.ts';
+import { Secrets } from '../lib/secrets.ts';
+import { checkRequestTarget } from './request-size.ts';
 import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
 import { RowGuard } from './row-guard.ts';
@@ -43,6 +45,7 @@ export class HealthClient {
   readonly #http: HttpOptions;
   readonly #log: ((line: string) => void) | undefined;
   readonly #redact: (text: string) => string;
+  readonly #secrets: Secrets;
   /** Shared by every request of this client, so all --parallel partitions back off together. */
   readonly #gate: RateGate;
 
@@ -50,14 +53,10 @@ export class HealthClient {
     this.#options = options;
     this.#gate = new RateGate(options.clock);
     const key = options.apiKey;
-    // The key is hidden also as it appears in a URL (percent-encoded) and in JSON (escaped).
-    const forms = key
-      ? [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])]
-      : [];
-    const redact = (text: string): string =>
-      forms.reduce((acc, form) => acc.split(form).join('[REDACTED]'), text);
-    // Every log line is redacted here: the key may come from the config file, which the
-    // CLI's last-line redaction in run.ts does not know about.
+    // The key in use, wherever it came from: hidden in every log line, message and body.
+    this.#secrets = new Secrets();
+    this.#secrets.add(key);
+    const redact = this.#secrets.redact;
     const log = options.log;
     this.#log = log ? (line) => log(redact(line)) : undefined;
     this.#redact = redact;
@@ -132,14 +131,15 @@ export class HealthClient {
     return (await this.fetchMetricsPage(query, cursor, limit, signal)).parse();
   }
 
-  #get(
+  async #get(
     path: string,
     params: URLSearchParams | undefined,
     signal?: AbortSignal,
   ): Promise<HttpResult> {
     const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl);
     if (params) url.search = params.toString();
-    return withRetries(
+    checkRequestTarget(url, params?.get('cursor') ?? undefined);
+    const result = await withRetries(
       () => this.#gate.run(() => httpGet(url, this.#http, signal), signal),
       this.#options.retry,
       this.#options.clock,
@@ -152,6 +152,9 @@ export class HealthClient {
           ),
       },
     );
+    // A server that echoes the key (in a row, the plan name, a catalog entry) must not get it
+    // into any output, file or message: it is gone before anything reads the body.
+    return { ...result, body: this.#secrets.redactBytes(result.body) };
   }
 
   /** A ProtocolError about a page, with the status and an excerpt of what was sent. */

@@ -4,14 +4,15 @@
 // and so is the hidden `__complete` (a TAB must never print an error; it just offers nothing).
 // --help and --version never get here: commander answers them before any action.
 import type { Command } from 'commander';
-import { checkConfigFile } from '../config/file-check.ts';
+import { readConfigFile } from '../config/file-check.ts';
 import { configPath } from '../config/store.ts';
 import type { Context } from './context.ts';
 
 export function guardConfigFile(program: Command, ctx: Context): void {
   program.hook('preAction', (_program, command) => {
     if (isExempt(command)) return;
-    checkConfigFile(configPath(ctx.env));
+    // The read that checks the file also tells the run's redaction the key it holds.
+    ctx.secrets?.add(readConfigFile(configPath(ctx.env))['api-key']);
   });
 }
 

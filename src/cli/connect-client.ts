@@ -46,6 +46,8 @@ export async function connectClient(
     baseUrl = settings.baseUrl.value;
     apiKey = settings.apiKey.value;
     keySource = settings.apiKey.source;
+    // The key in use, wherever it came from, is hidden in every message of the run.
+    ctx.secrets?.add(apiKey);
     notices.verbose(
       `base URL from ${settings.baseUrl.source}, API key from ${settings.apiKey.source}`,
     );
@@ -69,6 +71,10 @@ export async function connectClient(
             httpProxy: proxy.httpProxy,
             httpsProxy: proxy.httpsProxy,
             noProxy: proxy.noProxy,
+            // Plain http goes to an http proxy as a request in absolute form, as curl sends
+            // it: undici would tunnel it with CONNECT (its default), which a default Squid
+            // refuses to port 80, and the run hung until the timeout. https keeps CONNECT.
+            proxyTunnel: false,
           })
         : new Agent(options);
       dispatcher = agent;

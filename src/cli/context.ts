@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../lib/clock.ts';
 import type { Env } from '../lib/env.ts';
+import type { Secrets } from '../lib/secrets.ts';
 import type { SpawnPager } from '../output/terminal/pager.ts';
 
 export interface IO {
@@ -33,6 +34,11 @@ export interface Runtime {
   /** An injected transport (tests); otherwise each run makes one keep-alive undici Agent. */
   dispatcher?: Dispatcher;
   random?: () => number;
+  /**
+   * The secrets of this run (the API key, wherever it came from), hidden in every message.
+   * run() makes it; whatever resolves or reads a key adds it.
+   */
+  secrets?: Secrets;
   /**
    * Tunes the JS engine for a long streaming export (only the entry can: it is process-wide);
    * absent in tests in-process.

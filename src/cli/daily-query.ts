@@ -15,6 +15,7 @@ import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
 import { connectClient } from './connect-client.ts';
 import { rangeReason } from './empty-result.ts';
+import { textCutNote } from '../output/summary/record.ts';
 import type { ConnectionFlags } from './flags.ts';
 
 export interface DailyFlags extends ConnectionFlags {
@@ -59,9 +60,12 @@ export async function withDaily(
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
   const api = await connectClient(flags, ctx, notices, 2);
   const tally = new DropTally();
+  // An export streams by: peak memory stays flat however many rows it has (main.ts).
+  ctx.tuneForStreaming?.();
   try {
     await use(await loadDaily(api.client, metrics, range, flags, ctx, notices, tally), notices);
     // Once the summaries are out: rows the API sent that were dropped, in one line.
@@ -122,6 +126,7 @@ async function loadDaily(
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(metrics ? { metrics } : {}),
   });
+  warnTextCut(summaries, notices);
   // A clamped --from: what was covered starts at the floor (the chart's axis, summary's header).
   const floor = meta?.history_floor ?? null;
   const from = range.from !== null && floor !== null && range.from < floor ? floor : range.from;
@@ -158,4 +163,17 @@ function withEmpty(
   return [...summaries, ...missing].sort((a, b) =>
     a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0,
   );
+}
+
+/** Text values past the summary's bounds are counted, not listed: say so (a few lines' worth). */
+function warnTextCut(summaries: readonly MetricSummary[], notices: Notices): void {
+  const cut = summaries.filter((s) => s.textCut !== undefined);
+  for (const s of cut.slice(0, 3)) {
+    notices.warn(
+      `${s.metric} (${s.provider}): ${textCutNote(s.textCut ?? { long: 0, uncounted: 0 })}`,
+    );
+  }
+  if (cut.length > 3) {
+    notices.warn(`the text values of ${cut.length - 3} more lines were cut the same way`);
+  }
 }

@@ -2,6 +2,7 @@
 // src/cli/run.ts maps to exit 2.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { FORMATS, isFormat, type Format } from '../output/formats/index.ts';
+import { namesTooLong } from '../api/request-size.ts';
 
 /** "from 1 to 1000", or "1 or more" when there is no upper bound worth saying. */
 function range(min: number, max: number): string {
@@ -46,7 +47,10 @@ export function collectList(text: string, previous: string[] | undefined): strin
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (items.length === 0) throw new InvalidArgumentError('needs at least one name');
-  return [...(previous ?? []), ...items];
+  const list = [...(previous ?? []), ...items];
+  const tooLong = namesTooLong(list);
+  if (tooLong !== undefined) throw new InvalidArgumentError(tooLong);
+  return list;
 }
 
 export interface ConnectionFlags {
@@ -84,7 +88,10 @@ export function addRangeOptions(command: Command): Command {
 /** Options shared by every command that talks to the API. */
 export function addConnectionOptions(command: Command): Command {
   return command
-    .option('--api-key <key>', 'API key (else HEALTHDATA_API_KEY, else the config file)')
+    .option(
+      '--api-key <key>',
+      "API key; visible to other users in ps: prefer HEALTHDATA_API_KEY or 'healthdata config set api-key'",
+    )
     .option('--base-url <url>', 'API base URL (else HEALTHDATA_BASE_URL, else the config file)')
     .option('--demo', 'run against the built-in sandbox with demo data')
     .addOption(

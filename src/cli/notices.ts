@@ -20,12 +20,20 @@ export interface Notices {
 
 export function createNotices(
   stderr: Writable,
-  opts: { quiet: boolean; verbose: boolean; interactive: boolean; palette?: Palette },
+  opts: {
+    quiet: boolean;
+    verbose: boolean;
+    interactive: boolean;
+    palette?: Palette;
+    /** The run's redaction (Context.secrets): a notice may quote what a server echoed. */
+    redact?: ((text: string) => string) | undefined;
+  },
 ): Notices {
   const yellow = opts.palette?.yellow ?? ((text: string) => text);
+  const redact = opts.redact ?? ((text: string) => text);
   const line = (text: string): void => {
     // Notices quote server text (the plan name, catalog names): never raw control characters.
-    stderr.write(`${text}\n`);
+    stderr.write(`${redact(text)}\n`);
   };
   return {
     info: (message) => {

@@ -3,6 +3,7 @@
 import { CommanderError } from 'commander';
 import { HealthdataError } from '../lib/errors.ts';
 import { visible } from '../lib/visible.ts';
+import { Secrets } from '../lib/secrets.ts';
 import { ExitCode, exitCodeOf } from './exit-codes.ts';
 import { isPipeClosed } from '../output/destination.ts';
 import type { Context } from './context.ts';
@@ -13,8 +14,9 @@ import { errorWord } from './terminal.ts';
 export async function run(given: readonly string[], ctx: Context): Promise<number> {
   const argv = hoistGlobalFlags(given);
   const verbose = argv.includes('--verbose');
-  const redact = secretRedactor(argv, ctx);
-  const program = buildProgram(ctx, redact, argv);
+  const secrets = runSecrets(argv, ctx);
+  const redact = secrets.redact;
+  const program = buildProgram({ ...ctx, secrets }, redact, argv);
   // A bare `healthdata` is a usage error (exit 2, as before), shown as the full help with its
   // footer; on stderr, so a script that forgot its command gets nothing on stdout.
   if (argv.length === 0) {
@@ -58,15 +60,17 @@ function report(
   return ExitCode.failure;
 }
 
-/** Last line of defence: whatever is printed, no key given on the command line or in the environment survives. */
-function secretRedactor(argv: readonly string[], ctx: Context): (text: string) => string {
-  const secrets = new Set<string>();
+/**
+ * The run's secrets: a key given on the command line or in the environment from the start;
+ * the config file's key and the key in use are added as they are read (config-guard.ts,
+ * connect-client.ts), so every message is redacted whatever the key's source.
+ */
+function runSecrets(argv: readonly string[], ctx: Context): Secrets {
+  const secrets = new Secrets();
   argv.forEach((arg, i) => {
-    if (arg === '--api-key' && argv[i + 1]) secrets.add(argv[i + 1] as string);
+    if (arg === '--api-key') secrets.add(argv[i + 1]);
     if (arg.startsWith('--api-key=')) secrets.add(arg.slice('--api-key='.length));
   });
-  const fromEnv = ctx.env['HEALTHDATA_API_KEY'];
-  if (fromEnv) secrets.add(fromEnv);
-  const list = [...secrets].filter((s) => s.length >= 4);
-  return (text) => list.reduce((acc, secret) => acc.split(secret).join('[REDACTED]'), text);
+  secrets.add(ctx.env['HEALTHDATA_API_KEY']);
+  return secrets;
 }

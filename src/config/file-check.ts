@@ -69,8 +69,3 @@ export function readConfigFile(path: string): Partial<Record<ConfigKey, string>>
   }
   return settings;
 }
-
-/** Throws the usage error for a config file at `path` that exists but cannot be used. */
-export function checkConfigFile(path: string): void {
-  readConfigFile(path);
-}

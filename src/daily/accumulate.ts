@@ -1,7 +1,18 @@
 // Per (metric, provider), per day: a handful of numbers, never the rows themselves. Memory is
 // bounded by metrics × providers × days, whatever the number of rows (a 1M-row export of
-// streamed samples costs the same as its 30k daily rows).
+// streamed samples costs the same as its 30k daily rows), and all of it by a byte budget
+// (bounds.ts): the server decides how many names, days and text values there are, not how
+// much of them is kept.
 import type { MetricRow } from '../api/types.ts';
+import {
+  DAY_BYTES,
+  DEFAULT_SUMMARY_BOUNDS,
+  keptText,
+  lineBytes,
+  stringBytes,
+  SummaryBudget,
+  type SummaryBounds,
+} from './bounds.ts';
 import { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
 
 export interface DayAggregate {
@@ -25,8 +36,12 @@ export interface SeriesAggregate {
   textRows: number;
   /** Rows flagged `stream`: samples through the day from one source, not one per app. */
   streamRows: number;
-  /** Every text value with its count. */
+  /** Every text value with its count (values as kept: see bounds.ts). */
   textCounts: Map<string, number>;
+  /** Text rows whose value was cut to the kept length. */
+  longTextRows: number;
+  /** Text rows whose value was past the distinct values or bytes kept: counted, not by value. */
+  uncountedTextRows: number;
 }
 
 /** Feed pages of rows in any order; read the aggregates when done. */
@@ -34,6 +49,13 @@ export class DailyAccumulator {
   readonly #byMetric = new Map<string, Map<string, SeriesAggregate>>();
   // Rows of one metric and provider come in runs; skip both lookups within a run.
   #last: SeriesAggregate | undefined;
+  readonly #budget: SummaryBudget;
+  /** One string per date for all lines: each row brings its own copy of the same ten characters. */
+  readonly #dates = new Map<string, string>();
+
+  constructor(bounds: SummaryBounds = DEFAULT_SUMMARY_BOUNDS) {
+    this.#budget = new SummaryBudget(bounds);
+  }
 
   add(rows: Iterable<MetricRow>): void {
     for (const row of rows) {
@@ -51,11 +73,16 @@ export class DailyAccumulator {
       const isNumber = typeof num === 'number' && Number.isFinite(num);
       if (!isNumber && typeof text !== 'string') continue;
       if (row.stream === true) series.streamRows++;
-      series.unit ??= row.unit ?? null;
+      if (series.unit === null && typeof row.unit === 'string') {
+        this.#budget.take(stringBytes(row.unit));
+        series.unit = row.unit;
+      }
       let day = series.days.get(row.date);
       if (day === undefined) {
+        this.#budget.days++;
+        this.#budget.take(DAY_BYTES);
         day = { rows: 0, sum: 0, min: Infinity, max: -Infinity, textRows: 0, texts: undefined };
-        series.days.set(row.date, day);
+        series.days.set(this.#date(row.date), day);
       }
       if (isNumber) {
         series.numericRows++;
@@ -66,10 +93,12 @@ export class DailyAccumulator {
       } else {
         series.textRows++;
         day.textRows++;
-        series.textCounts.set(text as string, (series.textCounts.get(text as string) ?? 0) + 1);
+        const value = this.#kept(series, text as string);
+        if (value === undefined) continue;
+        series.textCounts.set(value, (series.textCounts.get(value) ?? 0) + 1);
         day.texts ??= [];
-        if (day.texts.length < MAX_TEXT_VALUES_PER_DAY && !day.texts.includes(text as string)) {
-          day.texts.push(text as string);
+        if (day.texts.length < MAX_TEXT_VALUES_PER_DAY && !day.texts.includes(value)) {
+          day.texts.push(value);
         }
       }
     }
@@ -88,11 +117,32 @@ export class DailyAccumulator {
     return this.#byMetric.keys();
   }
 
+  #date(date: string): string {
+    let shared = this.#dates.get(date);
+    if (shared === undefined) this.#dates.set(date, (shared = date));
+    return shared;
+  }
+
+  /** The value as this line keeps it, or undefined when it is counted but not by value. */
+  #kept(series: SeriesAggregate, text: string): string | undefined {
+    const { maxTextLength, maxDistinctTexts } = this.#budget.bounds;
+    if (text.length > maxTextLength) series.longTextRows++;
+    const value = keptText(text, maxTextLength);
+    if (series.textCounts.has(value)) return value;
+    if (series.textCounts.size < maxDistinctTexts && this.#budget.takeText(stringBytes(value))) {
+      return value;
+    }
+    series.uncountedTextRows++;
+    return undefined;
+  }
+
   #series(metric: string, provider: string): SeriesAggregate {
     let byProvider = this.#byMetric.get(metric);
     if (byProvider === undefined) this.#byMetric.set(metric, (byProvider = new Map()));
     let series = byProvider.get(provider);
     if (series === undefined) {
+      this.#budget.lines++;
+      this.#budget.take(lineBytes(metric, provider));
       series = {
         metric,
         provider,
@@ -102,6 +152,8 @@ export class DailyAccumulator {
         textRows: 0,
         streamRows: 0,
         textCounts: new Map(),
+        longTextRows: 0,
+        uncountedTextRows: 0,
       };
       byProvider.set(provider, series);
     }

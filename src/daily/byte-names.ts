@@ -2,6 +2,8 @@
 // rows), each made once. A page of 1000 rows holds a few dozen distinct names: a new string per
 // row and cell would be ~100 KB of garbage a page, made while the page is scanned.
 const MAX_NAMES = 10_000;
+/** A longer name is decoded each time rather than kept: the table stays a few MB at most. */
+const MAX_NAME_BYTES = 256;
 
 interface Entry {
   readonly bytes: Buffer;
@@ -19,6 +21,8 @@ export class ByteNames {
 
   /** The UTF-8 text of src[start, end). */
   name(src: Uint8Array, start: number, end: number): string {
+    if (end - start > MAX_NAME_BYTES)
+      return Buffer.from(src.buffer, src.byteOffset + start, end - start).toString('utf8');
     let hash = end - start;
     for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + (src[i] as number)) | 0;
     const bucket = this.#byHash.get(hash);

@@ -36,8 +36,17 @@ interface MetricState {
   found: boolean;
 }
 
+// A server decides how many metric and provider names there are: past these, the detector
+// stops learning new ones (the notice is advice; it must not cost memory without end, nor
+// time: `providers` is searched per row).
+const MAX_METRICS = 10_000;
+const MAX_PROVIDERS_A_DAY = 100;
+const MAX_NAME_LENGTH = 256;
+
 export class SeveralRowsDetector {
   readonly #states = new Map<string, MetricState>();
+  /** Set once a metric was not tracked: `seen` can no longer say no. */
+  #overflow = false;
   readonly #found = new Map<string, SeveralRowsExample>();
   #last: MetricState | undefined;
   readonly #names = new ByteNames();
@@ -85,6 +94,10 @@ export class SeveralRowsDetector {
     if (state === undefined || state.metric !== metric) {
       state = this.#states.get(metric);
       if (state === undefined) {
+        if (this.#states.size >= MAX_METRICS || metric.length > MAX_NAME_LENGTH) {
+          this.#overflow = true;
+          return false;
+        }
         state = { metric, date, providers: [provider], found: false };
         this.#states.set(metric, state);
         this.#last = state;
@@ -100,7 +113,7 @@ export class SeveralRowsDetector {
       return false;
     }
     if (!state.providers.includes(provider)) {
-      state.providers.push(provider);
+      if (state.providers.length < MAX_PROVIDERS_A_DAY) state.providers.push(provider);
       return false;
     }
     state.found = true;
@@ -118,6 +131,6 @@ export class SeveralRowsDetector {
 
   /** Every metric seen so far. */
   seen(metric: string): boolean {
-    return this.#states.has(metric);
+    return this.#overflow || this.#states.has(metric);
   }
 }

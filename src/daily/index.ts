@@ -31,3 +31,4 @@ export {
 export { baseOf, metricsWithTwins, TWIN_SUFFIX, twinOf } from './twins.ts';
 export type { DailyRule, MetricSummary, NumericDay, Stats, TextCount, TextDay } from './types.ts';
 export { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
+export { DEFAULT_SUMMARY_BOUNDS, SummaryTooLarge, type SummaryBounds } from './bounds.ts';

@@ -2,6 +2,7 @@
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type DayAggregate, type SeriesAggregate } from './accumulate.ts';
 import { baseOf, metricsWithTwins, twinOf } from './twins.ts';
+import type { SummaryBounds } from './bounds.ts';
 import type { DailyRule, MetricSummary, NumericDay, Stats, TextDay } from './types.ts';
 
 export interface SummarizeOptions {
@@ -15,6 +16,8 @@ export interface SummarizeOptions {
    * name when the base is asked for too (`-m steps`); asked for alone, it is a metric itself.
    */
   metrics?: Iterable<string>;
+  /** What the summary may keep (default DEFAULT_SUMMARY_BOUNDS). */
+  bounds?: SummaryBounds;
 }
 
 export type Pages = AsyncIterable<readonly MetricRow[]> | Iterable<readonly MetricRow[]>;
@@ -24,7 +27,7 @@ export async function summarize(
   pages: Pages,
   options: SummarizeOptions = {},
 ): Promise<MetricSummary[]> {
-  const accumulator = new DailyAccumulator();
+  const accumulator = new DailyAccumulator(options.bounds);
   for await (const rows of pages) accumulator.add(rows);
   return summariesOf(accumulator, options);
 }
@@ -128,6 +131,9 @@ function lineOf(
     topValues: [...series.textCounts]
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || compare(a.value, b.value)),
+    ...(series.longTextRows + series.uncountedTextRows > 0
+      ? { textCut: { long: series.longTextRows, uncounted: series.uncountedTextRows } }
+      : {}),
     daily,
   };
 }

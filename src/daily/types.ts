@@ -77,6 +77,12 @@ export interface MetricSummary {
   latest: NumericDay | TextDay | null;
   /** Text metrics: every value with its count, most frequent first. Empty for numbers. */
   topValues: TextCount[];
+  /**
+   * Text metrics past the bounds of src/daily/bounds.ts: rows whose value was longer than the
+   * kept length (`long`: its start is counted), and rows counted but not by value because the
+   * line already had as many distinct values as it keeps (`uncounted`). Absent when none.
+   */
+  textCut?: { long: number; uncounted: number };
   /** Oldest first: the daily series. */
   daily: NumericDay[] | TextDay[];
 }

@@ -61,4 +61,13 @@ describe('help', () => {
     for (const line of prose) expect(line.length).toBeLessThanOrEqual(60);
     expect(stdout).toContain('Settings are taken from a flag, else the environment\n');
   });
+
+  it('--api-key says the key is visible in ps, and where to put it instead', async () => {
+    for (const words of [['metrics'], ['summary'], ['sync'], ['status'], ['mcp']]) {
+      const { stdout } = await runCli([...words, '--help'], { env: { COLUMNS: '200' } });
+      expect(stdout, words.join(' ')).toMatch(
+        /--api-key <key> +API key; visible to other users in ps: prefer HEALTHDATA_API_KEY or 'healthdata config set api-key'\n/,
+      );
+    }
+  });
 });

@@ -1,5 +1,7 @@
 // Proxies, through the built binary (the bundle's slim undici must carry the proxy agent):
-// the usual variables in both cases, NO_PROXY, --proxy, and a proxy that is not there.
+// the usual variables in both cases, NO_PROXY, --proxy, and a proxy that is not there. The
+// proxy is a real one (test/helpers/connect-proxy.ts): plain http goes to it in absolute
+// form, as curl sends it; https is tunnelled with CONNECT.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -37,7 +39,8 @@ describe('proxies', () => {
       });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(p.connects.map((c) => c.target)).toEqual([target()]);
+      expect(p.requests.map((r) => r.target)).toEqual([`${sandbox.current.url}/api/v1/profile`]);
+      expect(p.connects).toEqual([]);
     });
   }
 
@@ -49,6 +52,7 @@ describe('proxies', () => {
       });
       expect(result.code).toBe(0);
       expect(p.connects).toEqual([]);
+      expect(p.requests).toEqual([]);
     }
   });
 
@@ -60,11 +64,26 @@ describe('proxies', () => {
       env: { ...base(), HTTP_PROXY: ignored.url },
     });
     expect(result.code).toBe(0);
-    expect(used.connects).toHaveLength(1);
-    expect(used.connects[0]?.auth).toBe(`Basic ${Buffer.from('user:s3cret').toString('base64')}`);
-    expect(ignored.connects).toEqual([]);
+    expect(used.requests).toHaveLength(1);
+    expect(used.requests[0]?.auth).toBe(`Basic ${Buffer.from('user:s3cret').toString('base64')}`);
+    expect(ignored.requests).toEqual([]);
     expect(result.stderr).toContain(`using the proxy ${used.url}`);
     expect(result.stderr).not.toContain('s3cret');
+  });
+
+  it('plain http goes to the proxy in absolute form: a Squid that refuses CONNECT to port 80 serves it', async () => {
+    // http://localhost is port 80; the proxy, not the client, finds where that is.
+    const p = await startConnectProxy({ hosts: { 'localhost:80': target() } });
+    proxies.push(p);
+    const result = await spawnCli(['profile', '-f', 'json', '--retries', '0', '--timeout', '5'], {
+      env: { ...base(), HEALTHDATA_BASE_URL: 'http://localhost', HTTP_PROXY: p.url },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ plan: expect.anything() as unknown });
+    expect(p.requests.map((r) => r.target)).toEqual(['http://localhost/api/v1/profile']);
+    // Never a tunnel, which this proxy (as Squid by default) refuses to port 80.
+    expect(p.connects).toEqual([]);
   });
 
   it('an unsupported proxy scheme is a usage error', async () => {

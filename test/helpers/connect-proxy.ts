@@ -1,60 +1,93 @@
-// A tiny HTTP proxy on 127.0.0.1 that speaks CONNECT (what undici's ProxyAgent uses, for http
-// and https targets alike) and records what it was asked to connect to.
-import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
+// A small HTTP forward proxy on 127.0.0.1, built on node:http, that behaves as a default Squid:
+// a plain-http request in absolute form (`GET http://host/path HTTP/1.1`) is forwarded, and
+// CONNECT opens a tunnel — except to port 80, which Squid's default `http_access deny CONNECT
+// !SSL_ports` refuses. It records what it was asked, with any Proxy-Authorization header.
+// `hosts` maps a requested host:port to where it really is (the proxy resolves names, not the
+// client), so a test can ask for http://localhost (port 80) and reach a server on any port.
+import { createServer, request, type IncomingMessage } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+
+export interface ProxySeen {
+  /** `host:port` for CONNECT; the absolute URL for a forwarded request. */
+  target: string;
+  auth: string | undefined;
+}
 
 export interface ConnectProxy {
   url: string;
-  /** host:port of every CONNECT, with its Proxy-Authorization header if any. */
-  connects: { target: string; auth: string | undefined }[];
+  /** Every CONNECT, refused or not. */
+  connects: ProxySeen[];
+  /** Every plain-http request in absolute form. */
+  requests: ProxySeen[];
   close(): Promise<void>;
 }
 
-export async function startConnectProxy(): Promise<ConnectProxy> {
-  const connects: ConnectProxy['connects'] = [];
+const authOf = (req: IncomingMessage): string | undefined => req.headers['proxy-authorization'];
+
+export async function startConnectProxy(
+  options: { hosts?: Record<string, string> } = {},
+): Promise<ConnectProxy> {
+  const connects: ProxySeen[] = [];
+  const requests: ProxySeen[] = [];
   const sockets = new Set<Socket>();
-  const server = createServer((client) => {
+  const where = (hostPort: string): [string, number] => {
+    const real = options.hosts?.[hostPort] ?? hostPort;
+    const at = real.lastIndexOf(':');
+    return [real.slice(0, at), Number(real.slice(at + 1))];
+  };
+  const server = createServer((req, res) => {
+    const target = req.url ?? '';
+    requests.push({ target, auth: authOf(req) });
+    if (!/^http:\/\//.test(target)) {
+      res.writeHead(400).end('absolute-form requests only');
+      return;
+    }
+    const url = new URL(target);
+    const [host, port] = where(`${url.hostname}:${url.port || '80'}`);
+    const headers = { ...req.headers };
+    delete headers['proxy-authorization'];
+    delete headers['proxy-connection'];
+    const upstream = request(
+      { host, port, method: req.method, path: url.pathname + url.search, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    const target = req.url ?? '';
+    connects.push({ target, auth: authOf(req) });
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
-    let head = Buffer.alloc(0);
-    const onData = (chunk: Buffer): void => {
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf('\r\n\r\n');
-      if (end === -1) return;
-      client.off('data', onData);
-      const lines = head.subarray(0, end).toString('latin1').split('\r\n');
-      const [method, target] = (lines[0] ?? '').split(' ');
-      const auth = lines
-        .find((l) => l.toLowerCase().startsWith('proxy-authorization:'))
-        ?.slice('proxy-authorization:'.length)
-        .trim();
-      if (method !== 'CONNECT' || !target) {
-        client.end('HTTP/1.1 405 Method Not Allowed\r\n\r\n');
-        return;
-      }
-      connects.push({ target, auth });
-      const [host, port] = [
-        target.slice(0, target.lastIndexOf(':')),
-        target.slice(target.lastIndexOf(':') + 1),
-      ];
-      const upstream = connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        const rest = head.subarray(end + 4);
-        if (rest.length > 0) upstream.write(rest);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      sockets.add(upstream);
-      upstream.on('close', () => sockets.delete(upstream));
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    };
-    client.on('data', onData);
+    client.on('error', () => undefined);
+    if (target.endsWith(':80')) {
+      client.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    const [host, port] = where(target);
+    const upstream = connect(port, host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('error', () => client.destroy());
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     connects,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -45,7 +45,10 @@ export interface TestServer {
 }
 
 /** Starts a server; `handler` may be one function for every request or a script, one per request (the last repeats). */
-export async function startServer(handler: Handler | readonly Handler[]): Promise<TestServer> {
+export async function startServer(
+  handler: Handler | readonly Handler[],
+  options: { maxHeaderSize?: number } = {},
+): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   const socketIds = new WeakMap<Socket, number>();
   let sockets = 0;
@@ -55,7 +58,7 @@ export async function startServer(handler: Handler | readonly Handler[]): Promis
     if (!h) throw new Error('startServer needs at least one handler');
     return h;
   };
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(options, (req, res) => {
     const index = requests.length;
     const url = new URL(req.url ?? '/', 'http://test.invalid');
     requests.push({
@@ -99,13 +102,16 @@ export async function startServer(handler: Handler | readonly Handler[]): Promis
  * For a test file: a `serve` that starts a test server and closes it after each test. Call it
  * at the top level of the file, where afterEach hooks belong.
  */
-export function useTestServers(): (handler: Handler | readonly Handler[]) => Promise<TestServer> {
+export function useTestServers(): (
+  handler: Handler | readonly Handler[],
+  options?: { maxHeaderSize?: number },
+) => Promise<TestServer> {
   const servers: TestServer[] = [];
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((s) => s.close()));
   });
-  return async (handler) => {
-    const server = await startServer(handler);
+  return async (handler, options) => {
+    const server = await startServer(handler, options);
     servers.push(server);
     return server;
   };

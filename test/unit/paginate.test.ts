@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/api/errors.ts';
 import { paginate } from '../../src/api/pagination/paginate.ts';
 import type { FetchPage } from '../../src/api/pagination/types.ts';
+import { DEFAULT_BOUNDS, RunBudget } from '../../src/api/pagination/run-budget.ts';
 import { collect, fakeApi, fetched, meta, rowsFor } from '../helpers/fake-pages.ts';
 
 describe('paginate', () => {
@@ -104,5 +105,49 @@ describe('paginate: requesting the next page before parsing this one', () => {
     const api = fakeApi(rowsFor(10, 10));
     await collect(paginate(api.fetchPage, {}, { pageSize: 30, maxRows: 70 }));
     expect(api.calls.map((c) => c.limit)).toEqual([30, 30, 10]);
+  });
+});
+
+describe('bounds that do not depend on the server', () => {
+  /** A server that never ends: one row a page, each with a fresh cursor of `size` bytes. */
+  const endless =
+    (size: number): FetchPage =>
+    (_q, cursor) => {
+      const n = cursor === undefined ? 0 : Number(cursor.slice(0, 8)) + 1;
+      const next = String(n).padStart(8, '0').padEnd(size, 'x');
+      return Promise.resolve(fetched({ data: rowsFor(1, 1), next_cursor: next, meta }));
+    };
+
+  it('stops past the pages a run may read, however fresh the cursors', async () => {
+    const budget = new RunBudget({ maxPages: 50, maxCursorBytes: Infinity });
+    const run = collect(paginate(endless(16), {}, { pageSize: 1, budget }));
+    await expect(run).rejects.toThrow(/has sent 50 pages and still gives a next_cursor/);
+  });
+
+  it('stops past the cursor bytes a run may follow, over all its paginations', async () => {
+    const budget = new RunBudget({ maxPages: Infinity, maxCursorBytes: 100_000 });
+    // Two paginations share the budget: the second ends where the first left off.
+    await expect(collect(paginate(endless(20_000), {}, { pageSize: 1, budget }))).rejects.toThrow(
+      /cursors add up to over 98 KiB in 6 pages/,
+    );
+    await expect(collect(paginate(endless(20_000), {}, { pageSize: 1, budget }))).rejects.toThrow(
+      ProtocolError,
+    );
+  });
+
+  it('remembers cursors as digests: a repeat long after is still found', async () => {
+    const cursors = [...Array.from({ length: 2000 }, (_, i) => `c${i}`), 'c7'];
+    let i = 0;
+    const fetchPage: FetchPage = () =>
+      Promise.resolve(fetched({ data: rowsFor(1, 1), next_cursor: cursors[i++] ?? null, meta }));
+    await expect(collect(paginate(fetchPage, {}, { pageSize: 1 }))).rejects.toThrow(
+      /repeated a pagination cursor/,
+    );
+    expect(i).toBe(2001);
+  });
+
+  it('the default bounds are generous: an ordinary export never meets them', () => {
+    expect(DEFAULT_BOUNDS.maxPages).toBeGreaterThanOrEqual(100_000);
+    expect(DEFAULT_BOUNDS.maxCursorBytes).toBeGreaterThanOrEqual(32 * 1024 * 1024);
   });
 });

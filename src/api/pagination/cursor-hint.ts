@@ -33,15 +33,29 @@ function cursorAfterKey(text: string, at: number): string | null | undefined {
   while (isSpace(text.charCodeAt(i))) i++;
   if (text.startsWith('null', i)) return null;
   if (text[i] !== '"') return undefined;
-  let end = i + 1;
-  while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-  if (end >= text.length) return undefined;
+  const end = closingQuote(text, i + 1);
+  if (end === -1) return undefined;
   try {
     const value: unknown = JSON.parse(text.slice(i, end + 1));
     return typeof value === 'string' && value !== '' ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The quote that ends the string whose content starts at `from`, or -1. Found with indexOf: a
+ * cursor may be long (a hostile server's, tens of KB), and a loop over its characters one by
+ * one cost more than the rest of a page.
+ */
+function closingQuote(text: string, from: number): number {
+  for (let at = text.indexOf('"', from); at !== -1; at = text.indexOf('"', at + 1)) {
+    // Escaped when an odd number of backslashes comes right before it.
+    let slashes = 0;
+    while (text.charCodeAt(at - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return at;
+  }
+  return -1;
 }
 
 function isSpace(code: number): boolean {

@@ -9,6 +9,7 @@ import type { DroppedRows } from '../row-guard.ts';
 import { firstRows, rowCount, withCut } from './text-page.ts';
 import type { FetchedPage, FetchPage, Page } from './types.ts';
 import { linkedController } from '../../lib/abort.ts';
+import { RunBudget, SeenCursors } from './run-budget.ts';
 
 export interface PaginateOptions {
   pageSize: number;
@@ -17,6 +18,8 @@ export interface PaginateOptions {
   signal?: AbortSignal;
   /** Adds up what the row guard dropped from each page yielded, for the run's one line. */
   tally?: DropTally;
+  /** The run's bounds on pages and cursor bytes; one per run, shared by its paginations. */
+  budget?: RunBudget;
 }
 
 interface InFlight {
@@ -34,7 +37,9 @@ export async function* paginate(
   options: PaginateOptions,
 ): AsyncGenerator<Page, void, undefined> {
   const { controller, release } = linkedController(options.signal);
-  const seen = new Set<string>();
+  // Digests, not the cursors: a server's cursors can be large, and there is no end to them.
+  const seen = new SeenCursors();
+  const budget = options.budget ?? new RunBudget();
   // Empty pages that keep handing out new cursors would never end: cap how many in a row.
   let empties = 0;
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
@@ -90,14 +95,14 @@ export async function* paginate(
           next?.abort();
           next = undefined;
         } else {
+          budget.follow(cursor);
           // A server that hands back a cursor it already gave would loop forever.
-          if (seen.has(cursor)) {
+          if (!seen.add(cursor)) {
             throw new ProtocolError(
               'the API repeated a pagination cursor; stopping instead of looping forever',
               'cursor_loop',
             );
           }
-          seen.add(cursor);
           next ??= send(cursor, remaining);
         }
       }

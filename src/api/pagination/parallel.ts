@@ -13,6 +13,7 @@ import { firstRows, rowCount, withCut } from './text-page.ts';
 import { ProtocolError } from '../errors.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
 import { linkedController } from '../../lib/abort.ts';
+import { RunBudget } from './run-budget.ts';
 
 export interface ParallelOptions extends PaginateOptions {
   concurrency: number;
@@ -28,6 +29,8 @@ export async function* paginateParallel(
 ): AsyncGenerator<Page, void, undefined> {
   const { controller, release } = linkedController(options.signal);
   const stop = (): void => controller.abort(options.signal?.reason);
+  // One budget for all partitions: the bounds are per run.
+  const budget = options.budget ?? new RunBudget();
   type Source = (onDrained: () => void) => AsyncGenerator<Page, void, undefined>;
   const sources: Source[] = [];
   const lead = options.lead;
@@ -41,7 +44,11 @@ export async function* paginateParallel(
     sources.push((onDrained) =>
       prefetch(
         withinDates(
-          paginate(fetchPage, query, { pageSize: options.pageSize, signal: controller.signal }),
+          paginate(fetchPage, query, {
+            pageSize: options.pageSize,
+            signal: controller.signal,
+            budget,
+          }),
           query,
         ),
         options.depth,

@@ -5,8 +5,9 @@ import type { MetricSummary, NumericDay } from '../../daily/index.ts';
 import { bucketMeans, chooseBuckets, type Buckets } from './buckets.ts';
 import { drawLines, LINE_STYLES, yLabelWidth } from './draw.ts';
 import { xAxis } from './x-axis.ts';
-import { wrap } from '../../lib/wrap.ts';
+import { wrap } from '../terminal/wrap.ts';
 import { safeSummary } from '../terminal/safe-summary.ts';
+import { truncate } from '../terminal/visible.ts';
 
 export interface ChartOptions {
   /** The range asked for; an open end takes the data's first or last date. */
@@ -52,7 +53,8 @@ function renderGroup(group: readonly MetricSummary[], options: ChartOptions): st
   const unit = group[0]?.unit ?? null;
   const lines = [
     ...titleLines(group, buckets, options.colors, options.width),
-    unit === null ? '' : `${unit.padStart(drawn.labelWidth - 1)}`,
+    // A server's unit can be any length: cut to the width.
+    unit === null ? '' : truncate(unit.padStart(drawn.labelWidth - 1), options.width),
     ...drawn.lines,
     ...xAxis(buckets, drawn.labelWidth, series[0]?.points.length ?? 0),
   ];

@@ -1,5 +1,7 @@
 // One summary line as a flat record: the columns of csv/tsv, and the fields of json/ndjson
 // (which add the daily series).
+import { DEFAULT_SUMMARY_BOUNDS } from '../../daily/index.ts';
+import { byteSize } from '../../lib/sizes.ts';
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 
 export const SUMMARY_COLUMNS = [
@@ -73,11 +75,30 @@ export function noteOf(s: MetricSummary): string {
     case 'several':
       return `${severalRows(s)}: min/mean/max over all rows, never added up`;
     case 'text':
-      return 'text: counts, not statistics';
+      return `text: counts, not statistics${s.textCut ? `; ${textCutNote(s.textCut)}` : ''}`;
     case 'row':
       return '';
   }
 }
+
+/** What the bounds on text values left out of a line (src/daily/bounds.ts), in words. */
+export function textCutNote(cut: { long: number; uncounted: number }): string {
+  const { maxDistinctTexts, maxTextLength, maxTextBytes } = DEFAULT_SUMMARY_BOUNDS;
+  const parts = [];
+  if (cut.uncounted > 0) {
+    parts.push(
+      `${count(cut.uncounted)} rows counted but not listed by value (a summary lists at most ${count(maxDistinctTexts)} distinct values a line, ${byteSize(maxTextBytes)} in all)`,
+    );
+  }
+  if (cut.long > 0) {
+    parts.push(
+      `${count(cut.long)} values over ${count(maxTextLength)} characters counted by their start`,
+    );
+  }
+  return parts.join('; ');
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 /**
  * What several rows a day are, in words: streamed samples of one source, or one row per

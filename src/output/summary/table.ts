@@ -11,6 +11,7 @@ import { severalRows } from './record.ts';
 import { sparkline } from './sparkline.ts';
 import { stackedSummary } from './stacked.ts';
 import { safeSummary } from '../terminal/safe-summary.ts';
+import { displayWidth, truncate } from '../terminal/visible.ts';
 
 export interface TableOptions {
   /** The range the sparklines span; set only on a terminal. */
@@ -29,6 +30,9 @@ const GAP = 2;
 /** Dropped in this order when a terminal is too narrow. */
 const OPTIONAL = ['first', 'last', 'vs baseline'];
 const MIN_NOTE = 16;
+/** Columns of server text, cut (never below MIN_CUT) when the table would not fit otherwise. */
+const CUTTABLE = new Set(['metric', 'provider', 'latest', 'unit']);
+const MIN_CUT = 16;
 
 export async function summaryTable(
   given: readonly MetricSummary[],
@@ -66,8 +70,6 @@ function fitTo(
   columns: Column[],
   cells: string[][],
 ): { columns: Column[]; cells: string[][]; noteWidth: number | undefined } | undefined {
-  const widths = (cols: Column[], rows: string[][]) =>
-    cols.map((c, i) => Math.max(c.name.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
   const total = (w: number[]) => w.reduce((a, b) => a + b, 0) + GAP * (w.length - 1);
   for (const name of OPTIONAL) {
     if (total(widths(columns, cells)) <= width) break;
@@ -75,13 +77,41 @@ function fitTo(
     columns = columns.filter((_, k) => k !== i);
     cells = cells.map((r) => r.filter((_, k) => k !== i));
   }
-  const w = widths(columns, cells);
+  let w = widths(columns, cells);
   if (total(w) <= width) return { columns, cells, noteWidth: undefined };
   const note = w.length - 1;
-  const rest = total(w) - (w[note] as number);
+  const rest = (): number => total(w) - (w[note] as number);
+  // A server's name, unit or text value can be any length: cut the widest of them, as the
+  // metrics table does, before giving up on the table.
+  for (let over = rest() + MIN_NOTE - width; over > 0; over = rest() + MIN_NOTE - width) {
+    const widest = widestCuttable(columns, w);
+    if (widest === undefined) break;
+    const target = Math.max(MIN_CUT, (w[widest] as number) - over);
+    cells = cells.map((r) => r.map((cell, k) => (k === widest ? truncate(cell, target) : cell)));
+    w = widths(columns, cells);
+  }
   // Too narrow even for a wrapped note: the caller stacks the lines instead.
-  if (width - rest < MIN_NOTE) return undefined;
-  return { columns, cells, noteWidth: width - rest };
+  if (width - rest() < MIN_NOTE) return undefined;
+  return { columns, cells, noteWidth: width - rest() };
+}
+
+/** Each column's width: its name or its widest cell, in terminal columns. */
+function widths(columns: readonly Column[], rows: readonly string[][]): number[] {
+  return columns.map((c, i) => {
+    let most = c.name.length;
+    for (const r of rows) most = Math.max(most, displayWidth(r[i] ?? ''));
+    return most;
+  });
+}
+
+/** The widest column of server text that can still be cut, if any. */
+function widestCuttable(columns: readonly Column[], w: readonly number[]): number | undefined {
+  let widest: number | undefined;
+  columns.forEach((c, i) => {
+    if (!CUTTABLE.has(c.name) || (w[i] as number) <= MIN_CUT) return;
+    if (widest === undefined || (w[i] as number) > (w[widest] as number)) widest = i;
+  });
+  return widest;
 }
 
 function columnsFor(options: TableOptions): Column[] {

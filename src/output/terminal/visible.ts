@@ -1,14 +1,12 @@
-// Server text shown in a terminal: control characters never reach it raw (an ESC from a hostile
-// or broken server could move the cursor, retitle the window or hide rows), and every value
-// stays on one line. Each control becomes a visible symbol instead.
+// Server text shown in a terminal: what src/lib/visible.ts keeps from a terminal never reaches
+// it raw (an ESC from a hostile or broken server could move the cursor, retitle the window or
+// hide rows; a bidi or invisible character could disguise a value), and every value stays on
+// one line. Each such character becomes a visible symbol instead.
 import stringWidth from 'string-width';
+import { escapeOf, UNSAFE_SOURCE } from '../../lib/visible.ts';
 
-// C0 and DEL, C1, the Unicode line/paragraph separators, and the bidi embeddings, overrides and
-// isolates (they reorder the rest of the line: "Trojan Source").
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_ALL = /\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = new RegExp(UNSAFE_SOURCE);
+const UNSAFE_ALL = new RegExp(String.raw`\r\n|${UNSAFE_SOURCE}`, 'g');
 
 function symbol(match: string): string {
   if (match === '\n' || match === '\r\n' || match === '\u2028' || match === '\u2029') return '⏎';
@@ -17,7 +15,8 @@ function symbol(match: string): string {
   // Control pictures: ␀ … ␟ for C0 (so ESC is ␛), ␡ for DEL.
   if (code < 0x20) return String.fromCharCode(0x2400 + code);
   if (code === 0x7f) return '␡';
-  return `\\u${code.toString(16).padStart(4, '0')}`;
+  // The rest (C1, bidi, invisible and tag characters) as escapes: `\u200b`, `\u{e0041}`.
+  return escapeOf(match);
 }
 
 /** The text with every control character replaced by a visible symbol; one line, safe to print. */

@@ -1,5 +1,6 @@
 // `healthdata chart <metric...>`: the same daily values as `summary`, drawn.
 import { UsageError } from '../../../lib/errors.ts';
+import { namesTooLong } from '../../../api/request-size.ts';
 import { cyan, green, magenta, yellow } from 'asciichart';
 import { renderCharts } from '../../../output/chart/render.ts';
 import { displayNumber } from '../../../output/summary/numbers.ts';
@@ -21,6 +22,8 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
         .filter(Boolean),
     ),
   ];
+  const tooLong = namesTooLong(names);
+  if (tooLong !== undefined) throw new UsageError(`the metric ${tooLong}`, 'request_too_long');
   await withDaily(names, flags, ctx, async ({ summaries, range, emptyReason }, notices) => {
     const skipped = new Set(summaries.filter((s) => s.rule === 'text' || s.days === 0));
     const why = [...skipped].map((s) =>

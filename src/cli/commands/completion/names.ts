@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../../../lib/json.ts';
 import type { Env } from '../../../lib/env.ts';
+import { hasUnsafe } from '../../../lib/visible.ts';
 
 export const CACHE_MS = 10 * 60_000;
 
@@ -68,7 +69,11 @@ export function namesFrom(body: unknown): CatalogNames {
     const items = Array.isArray(list)
       ? list.map((item) => (isRecord(item) ? (item[kind] ?? item['name']) : item))
       : fromData;
-    const names = items.filter((n): n is string => typeof n === 'string' && /^[^\s,]+$/.test(n));
+    // A candidate goes onto the command line and into the shell's list: nothing that could
+    // drive the terminal or hide in it (an escape, a bidi or zero-width character).
+    const names = items.filter(
+      (n): n is string => typeof n === 'string' && /^[^\s,]+$/.test(n) && !hasUnsafe(n),
+    );
     return [...new Set(names)].sort();
   };
   return { metric: pick('metric'), provider: pick('provider') };

@@ -66,6 +66,8 @@ async function set(
   let value = given;
   if (key === 'api-key') {
     value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, 'API key (input hidden): ');
+    // From the prompt or the command line: hidden in whatever this run prints from now on.
+    ctx.secrets?.add(value.trim());
     checkApiKey(value.trim(), given === undefined ? 'stdin' : 'the command line');
     value = value.trim();
   } else {

@@ -26,6 +26,7 @@ export async function runDocuments(
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
     palette: terminalView(ctx).err,
   });
   const api = await connectClient(flags, ctx, notices, 1);

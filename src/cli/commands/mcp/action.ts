@@ -23,8 +23,10 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
-  const redact = keyRedactor(flags, ctx);
+  // The run's redaction knows the key in use once the client has resolved it (config file too).
+  const redact = ctx.secrets?.redact ?? ((text: string) => text);
   const say = (line: string): void => {
     if (!flags.quiet) ctx.stderr.write(redact(`healthdata mcp: ${line}\n`));
   };
@@ -95,14 +97,6 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       await open.then((s) => s.close()).catch(() => undefined);
     }
   }
-}
-
-/** The key given on the command line or in the environment never leaves in a tool result. */
-function keyRedactor(flags: McpFlags, ctx: Context): (text: string) => string {
-  const keys = [flags.apiKey, ctx.env['HEALTHDATA_API_KEY']].filter(
-    (k): k is string => k !== undefined && k.length >= 4,
-  );
-  return (text) => keys.reduce((acc, key) => acc.split(key).join('[REDACTED]'), text);
 }
 
 function listenError(error: unknown, port: number): UsageError {

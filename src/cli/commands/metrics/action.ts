@@ -58,6 +58,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
     palette: terminalView(ctx).err,
   });
   const api = await connectClient(flags, ctx, notices, Math.max(4, flags.parallel + 1));

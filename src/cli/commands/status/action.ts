@@ -1,5 +1,6 @@
 // `healthdata status`: where the settings come from, and whether they work, in one request.
 import { HealthdataError } from '../../../lib/errors.ts';
+import { visibleJson } from '../../../lib/visible.ts';
 import { readConfig } from '../../../config/store.ts';
 import { redactKey } from '../../../config/keys.ts';
 import { resolveBaseUrl, resolveSettings, type Settings } from '../../../config/settings.ts';
@@ -28,11 +29,13 @@ export async function runStatus(flags: StatusFlags, ctx: Context): Promise<void>
       message: error instanceof Error ? error.message : String(error),
     };
   }
-  const text =
-    flags.format === 'json'
-      ? JSON.stringify(report, null, ctx.stdoutIsTTY ? 2 : undefined) + '\n'
-      : renderStatus(report, terminalView(ctx).out);
-  ctx.stdout.write(text);
+  // On a terminal, the server's text in the JSON (a plan name) is escaped as the json format is.
+  const json = (): string => {
+    const text = JSON.stringify(report, null, ctx.stdoutIsTTY ? 2 : undefined) + '\n';
+    return ctx.stdoutIsTTY ? visibleJson(text) : text;
+  };
+  const text = flags.format === 'json' ? json() : renderStatus(report, terminalView(ctx).out);
+  ctx.stdout.write(ctx.secrets?.redact(text) ?? text);
   // The CLI prints the error in full on stderr and exits with its code (3 for a rejected key).
   if (failure !== undefined) throw failure;
 }
@@ -42,6 +45,7 @@ async function check(flags: StatusFlags, ctx: Context, report: StatusReport): Pr
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: false,
+    redact: ctx.secrets?.redact,
   });
   if (flags.demo) {
     report.base_url = { value: 'the built-in sandbox', source: '--demo' };

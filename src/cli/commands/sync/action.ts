@@ -16,6 +16,7 @@ import { afterCheck } from '../../../api/name-check.ts';
 import type { MetricsQuery } from '../../../api/types.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
+import { visible } from '../../../lib/visible.ts';
 
 export interface SyncFlags extends ConnectionFlags {
   metric?: string[];
@@ -35,6 +36,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
   // Where the target really is: a link to it and its own path are one target, with one lock.
   const real = await checkTargetPath(target);
@@ -82,7 +84,10 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
         warn: (message) => notices.warn(message),
       });
       if (!flags.quiet) {
-        ctx.stderr.write(`healthdata: ${describeSync(target, result)}\n`);
+        // The line quotes the server's history floor: never raw on a terminal.
+        const line = `healthdata: ${visible(describeSync(target, result))}
+`;
+        ctx.stderr.write(ctx.secrets?.redact(line) ?? line);
         // A --from after today explains an empty target.
         const { added, unchanged } = result.counts;
         if (added + unchanged === 0 && from !== undefined) {

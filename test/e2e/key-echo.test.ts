@@ -1,0 +1,91 @@
+// A server that echoes the key back, everywhere it can (row values, names, units, meta.plan,
+// history_floor, error bodies, catalog, sources, profile), raw and spelled with needless JSON
+// escapes, against the built CLI with the key in the config file (the README's setup): the key
+// reaches no stdout, no stderr and no file.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.ts';
+import { hostileApi } from '../helpers/untrusted-api.ts';
+import { spawnCli } from '../helpers/spawn.ts';
+import { API_KEY, useTestServers } from '../helpers/test-server.ts';
+
+const serve = useTestServers();
+
+/** The key as JSON would spell it with needless escapes: decodes to the key itself. */
+const spelledKey = (key: string): string => key.replace(/_/g, '\\u005f').replace(/e/g, '\\u0065');
+
+/** A config directory holding the base URL and the key, as `healthdata config set` leaves it. */
+function configDir(baseUrl: string): string {
+  const dir = tempDir('healthdata-config-');
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ 'base-url': baseUrl, 'api-key': API_KEY }),
+    {
+      mode: 0o600,
+    },
+  );
+  return dir;
+}
+
+function expectNoKey(what: string, text: string): void {
+  expect(text, what).not.toContain(API_KEY);
+  // Nor anything that decodes to it.
+  expect(text, what).not.toContain(spelledKey(API_KEY));
+  expect(text, what).not.toContain('phd_live_testkey');
+}
+
+describe('a server that echoes the key, with the key in the config file', () => {
+  it('never gets the key into stdout, stderr or a file, whatever the command', async () => {
+    const server = await serve(hostileApi((key) => ({ text: key, spelled: spelledKey(key) })));
+    const env = { HEALTHDATA_CONFIG_DIR: configDir(server.url) };
+    const out = tempDir();
+    const runs: [string[], number][] = [
+      [['metrics'], 0],
+      [['metrics', '-f', 'json', '--verbose'], 0],
+      [['metrics', '-f', 'ndjson', '-o', join(out, 'rows.ndjson')], 0],
+      [['metrics', '-o', join(out, 'rows.csv')], 0],
+      [['metrics', '-m', 'bad'], 1],
+      [['metrics', '-p', 'fail', '--retries', '0'], 1],
+      [['summary', '--verbose'], 0],
+      [['summary', '-f', 'json', '-o', join(out, 'summary.json')], 0],
+      [['chart', 'steps'], 0],
+      [['catalog', '-f', 'json'], 0],
+      [['catalog', '-f', 'table'], 0],
+      [['sources', '--verbose'], 0],
+      [['profile', '-f', 'table', '--verbose'], 0],
+      [['status'], 0],
+      [['status', '-f', 'json'], 0],
+      [['sync', join(out, 'sync.csv'), '--verbose'], 0],
+      [['sync', join(out, 'sync.ndjson')], 0],
+    ];
+    for (const [args, code] of runs) {
+      const result = await spawnCli(args, { env });
+      const what = args.join(' ');
+      expect(result.code, `${what}: ${result.stderr}`).toBe(code);
+      expectNoKey(`${what} stdout`, result.stdout);
+      expectNoKey(`${what} stderr`, result.stderr);
+    }
+    const files = readdirSync(out);
+    expect(files.sort()).toEqual([
+      'rows.csv',
+      'rows.ndjson',
+      'summary.json',
+      'sync.csv',
+      'sync.ndjson',
+    ]);
+    for (const name of files) expectNoKey(name, readFileSync(join(out, name), 'utf8'));
+    // It was there to leak: the server did echo it, and the output says where it was.
+    expect(readFileSync(join(out, 'rows.csv'), 'utf8')).toContain('[REDACTED]');
+  });
+
+  it('names the field of a bad row with the value redacted', async () => {
+    const server = await serve(hostileApi((key) => ({ text: key })));
+    const result = await spawnCli(['metrics', '-m', 'bad'], {
+      env: { HEALTHDATA_CONFIG_DIR: configDir(server.url) },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('has numValue "[REDACTED]" (a string)');
+    expectNoKey('stderr', result.stderr);
+  });
+});
