@@ -36,14 +36,16 @@ await build({
   plugins: [undiciSlim, commanderLazyChildProcess],
   // node-sqlite3-wasm loads node-sqlite3-wasm.wasm from its own __dirname, so it cannot be
   // bundled: it stays a runtime dependency in package.json `dependencies` (not devDependencies),
-  // imported at run time from node_modules, and only by `sync` with a SQLite target.
-  external: ['node-sqlite3-wasm'],
+  // imported at run time from node_modules, and only by `sync` with a SQLite target. libsql
+  // (native code, read by `report --from-db`) likewise. uplot is not imported at all: `report`
+  // reads its files at run time (src/report/assets.ts) to inline them into the page.
+  external: ['node-sqlite3-wasm', 'libsql'],
   banner,
 });
 
 const bundle = await rollup({
   input: { healthdata: `${stage}/healthdata.js` },
-  external: (id) => id.startsWith('node:') || id === 'node-sqlite3-wasm',
+  external: (id) => id.startsWith('node:') || id === 'node-sqlite3-wasm' || id === 'libsql',
   // 'safest' assumes side effects wherever one is possible; it is here only to tell which
   // chunks are pure declarations and may be merged, not to remove code esbuild kept.
   treeshake: 'safest',
