@@ -22,7 +22,7 @@ export interface ReportFlags extends DailyFlags {
   output?: string;
 }
 
-/** Without --from: the last 90 days, today included. */
+/** Without --from: from 90 days ago to today, as `--from 90d` means for every command. */
 export const DEFAULT_FROM = '90d';
 
 export async function runReport(flags: ReportFlags, ctx: Context): Promise<void> {
@@ -77,9 +77,8 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
   });
   const html = renderPage(model, await loadChartAssets());
   await write(html, flags, ctx, notices);
-  notices.notice(
-    `wrote ${flags.output ?? 'stdout'}: ${size(Buffer.byteLength(html))}, ${contents(model)}`,
-  );
+  const where = flags.output === undefined || flags.output === '-' ? 'stdout' : flags.output;
+  notices.notice(`wrote ${where}: ${size(Buffer.byteLength(html))}, ${contents(model)}`);
 }
 
 async function write(
@@ -118,5 +117,10 @@ function contents(model: ReportModel): string {
   const metrics = new Set([...model.series, ...model.texts].map((s) => s.metric)).size;
   const flagged = model.series.reduce((n, s) => n + s.anomalies.length, 0);
   const { from, to, days } = model.range;
-  return `${metrics} metrics (${model.series.length} charts, ${model.texts.length} text), ${from} to ${to} (${days} days), ${flagged} days flagged`;
+  const charts = count(model.series.length, 'chart');
+  return `${count(metrics, 'metric')} (${charts}, ${model.texts.length} text), ${from} to ${to} (${count(days, 'day')}), ${count(flagged, 'day')} flagged`;
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }

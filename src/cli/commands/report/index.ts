@@ -30,8 +30,8 @@ function registerReport(program: Command, ctx: Context): void {
 One HTML file that works offline and from a mail: per metric and provider a chart of the
 daily values (the rule of 'healthdata summary') with weekly or monthly means, the usual range
 from your own baseline and the days 'healthdata anomalies' flags; summary's numbers; and which
-days each source reported. --from defaults to 90d (the last 90 days, today included). The
-page runs no code but its own (a Content-Security-Policy), and shows server text as text.
+days each source reported. --from defaults to 90d (from 90 days ago to today). The page runs
+no code but its own (a Content-Security-Policy), and shows server text as text.
 
 Examples:
   healthdata report --demo -o report.html
