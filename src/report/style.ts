@@ -1,19 +1,20 @@
 // The report's own CSS (uPlot's comes beside it): readable on a phone and on paper, light or
-// dark as the system is, with colours of at least 4.5:1 for text and 3:1 for lines. The charts
-// read their colours from these variables when they are drawn.
+// dark as the system is. Against the page and the cards, text has a contrast of at least 4.5:1,
+// chart lines and coverage cells (a day with data, or the outline of one without) at least 3:1.
+// The charts read their colours from these variables when they are drawn.
 const LIGHT = `
   --c-bg: #ffffff; --c-text: #1d2125; --c-muted: #4f565d; --c-card: #f5f6f7; --c-line: #d3d8dd;
   --c-link: #1a56b8; --c-value: #1f5fbf; --c-mean: #a35200; --c-base: #59636d;
   --c-band: rgba(31, 95, 191, 0.14); --c-band-edge: rgba(31, 95, 191, 0.4); --c-flag: #c0182b;
-  --c-grid: rgba(0, 0, 0, 0.1); --c-cov1: #b9d4f2; --c-cov2: #5c9be0; --c-cov3: #1f5fbf;
-  --c-cov-edge: #aab4be;`;
+  --c-grid: rgba(0, 0, 0, 0.1); --c-cov1: #5e93d3; --c-cov2: #2f6cbf; --c-cov3: #163f80;
+  --c-cov-edge: #7b848d;`;
 
 const DARK = `
   --c-bg: #121417; --c-text: #e6e8eb; --c-muted: #aab2ba; --c-card: #1b1f24; --c-line: #323a43;
   --c-link: #8ab4ff; --c-value: #6fa8ff; --c-mean: #ffad5c; --c-base: #a3acb5;
   --c-band: rgba(111, 168, 255, 0.17); --c-band-edge: rgba(111, 168, 255, 0.45); --c-flag: #ff6b7a;
-  --c-grid: rgba(255, 255, 255, 0.1); --c-cov1: #24476f; --c-cov2: #3b78c2; --c-cov3: #8ab4ff;
-  --c-cov-edge: #4a545f;`;
+  --c-grid: rgba(255, 255, 255, 0.1); --c-cov1: #3a6eab; --c-cov2: #5b8fd0; --c-cov3: #b5d0ff;
+  --c-cov-edge: #737e8a;`;
 
 export const REPORT_CSS = `
 :root { color-scheme: light dark; ${LIGHT} }

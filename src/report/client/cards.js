@@ -160,7 +160,7 @@ export function cardsPart(hd) {
     );
     const top = s.counts[0] ? s.counts[0].count : 1;
     const list = hd.el('ul', null, 'counts');
-    list.setAttribute('aria-label', 'How many rows had each value');
+    list.setAttribute('aria-label', s.alt);
     for (const c of s.counts) {
       const item = hd.el('li');
       const bar = hd.el('span', null, 'bar');
@@ -168,7 +168,7 @@ export function cardsPart(hd) {
       item.append(hd.el('span', c.value, 'value'), hd.el('span', String(c.count), 'count'), bar);
       list.append(item);
     }
-    article.append(hd.el('p', s.alt, 'alt'), list);
+    article.append(list);
     article.append(
       lazy('Data table: ' + s.metric + ' · ' + s.provider, () =>
         hd.table(

@@ -15,9 +15,9 @@ export function coveragePart(hd) {
     section.append(
       hd.el(
         'p',
-        'One cell per day, a column per week (Monday on top). Darker: more of the source’s ' +
-          'metrics reported that day; empty: nothing at all.' +
-          (m.today ? ' The outlined cell is today, which may still be partial.' : ''),
+        'One cell per day, a column per week (Monday on top). The stronger the colour, the ' +
+          'more of the source’s metrics reported that day; an empty outline: nothing at all.' +
+          (m.today ? ' Today, which may still be partial, is outlined in red.' : ''),
       ),
     );
     // Monday = 0; the first column starts on the Monday of the first day's week.
