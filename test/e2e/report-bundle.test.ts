@@ -1,10 +1,10 @@
 // The report from the built binary: the bundle finds uPlot in node_modules at run time, a year
 // of data stays well under 2 MB, and nothing of the report (its page script, uPlot) is in what
-// the other commands load at start-up.
-import { readFileSync, statSync } from 'node:fs';
+// the other commands load at start-up. And its usage errors, which write no file.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.ts';
+import { runCli, tempDir } from '../helpers/cli.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 import { ROOT, spawnCli } from '../helpers/spawn.ts';
 
@@ -58,5 +58,23 @@ describe('report from the built binary', () => {
       expect(text, file).not.toContain('report-data');
       expect(text, file).not.toContain('uplot/dist');
     }
+  });
+
+  it('refuses what it cannot do with one line and exit 2, and writes nothing', async () => {
+    const dir = tempDir('healthdata-report-');
+    const out = join(dir, 'r.html');
+    const cases: [string[], RegExp][] = [
+      [['report', '--demo'], /give -o report\.html \(or -o - for stdout\)/],
+      [['report', '--from-db', join(dir, 'none.db'), '-o', out], /no such file/],
+      [['report', '--from-db', out, '--demo', '-o', out], /leave out --demo/],
+      [['report', '--from', '2099-01-01', '-o', out, ...sandbox.args()], /after today/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(args, { stdoutIsTTY: true });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -121,6 +121,7 @@ export function headerPart(hd) {
     wrap.setAttribute('aria-label', 'Summary table, scrolls sideways');
     wrap.append(table);
     section.append(wrap);
+    if (lines.length === 0) section.append(hd.el('p', 'No data in this range.', 'note'));
     if (m.empty.length > 0) {
       const names = m.empty.map((e) => e.metric).join(', ');
       section.append(hd.el('p', 'No data in the range: ' + names + '.', 'note'));

@@ -75,6 +75,11 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
     version: VERSION,
     source: loaded.source,
   });
+  if (model.series.length === 0 && model.texts.length === 0) {
+    notices.warn(
+      `no metric has data from ${model.range.from} to ${model.range.to}${flags.provider || flags.metric ? ' with these -m/-p filters' : ''}: the report is empty`,
+    );
+  }
   const html = renderPage(model, await loadChartAssets());
   await write(html, flags, ctx, notices);
   const where = flags.output === undefined || flags.output === '-' ? 'stdout' : flags.output;
