@@ -1,52 +1,35 @@
 // `healthdata report` in a real browser (chromium, headless): the page renders with no error
 // and asks for nothing but itself; every chart is drawn; the numbers it shows are the ones
-// `summary -f json`, `anomalies -f json` and `summary --by` give for the same range; a synced
-// SQLite file gives the same report with no server; screenshots at phone and desktop width.
-import { mkdirSync, readFileSync } from 'node:fs';
+// `summary -f json`, `anomalies -f json` and `summary --by` give for the same range; hover and
+// keyboard; screenshots at phone and desktop width.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReportModel } from '../../src/report/types.ts';
 import { browserMissing, openFile, useBrowser } from '../helpers/browser.ts';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
+import {
+  DAYS,
+  FROM,
+  lineOf,
+  modelOf,
+  numbersOf,
+  pick,
+  type SummaryItem,
+} from '../helpers/report.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-interface SummaryItem {
-  metric: string;
-  provider: string;
-  rule: string;
-  days: number;
-  mean: number | null;
-  min: number | null;
-  max: number | null;
-  latest: number | string | null;
-  daily: { date: string; value?: number }[];
-  [key: string]: unknown;
-}
-
 const clock = () => fixedClock(TODAY);
-// What report covers without --from: from 90 days ago (--from 90d) to today, 91 days.
-const FROM = addDays(TODAY, -90);
-const DAYS = 91;
 
 describe.skipIf(browserMissing())('healthdata report in chromium', () => {
   const sandbox = useSandbox();
   const browser = useBrowser();
   const dir = tempDir('healthdata-report-');
 
-  async function cli(args: string[]): Promise<string> {
-    const r = await runCli(args, { clock: clock() });
-    expect(r.code, r.stderr).toBe(0);
-    return r.stdout;
-  }
   async function json<T>(args: string[]): Promise<T> {
-    return JSON.parse(await cli([...args, '-f', 'json', ...sandbox.args()])) as T;
-  }
-  /** The model a report file carries, read back from its JSON block. */
-  function modelOf(file: string): ReportModel {
-    const html = readFileSync(file, 'utf8');
-    const text = /<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html);
-    return JSON.parse(text?.[1] ?? 'null') as ReportModel;
+    const r = await runCli([...args, '-f', 'json', ...sandbox.args()], { clock: clock() });
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as T;
   }
   const report = join(dir, 'report.html');
   let made: Promise<string> | undefined;
@@ -107,16 +90,10 @@ describe.skipIf(browserMissing())('healthdata report in chromium', () => {
     const lines = [...model.series, ...model.texts];
     expect(lines).toHaveLength(summary.data.filter((s) => s.days > 0).length);
     for (const item of summary.data.filter((s) => s.days > 0)) {
-      const line = lines.find((l) => l.metric === item.metric && l.provider === item.provider);
+      const line = lineOf(model, item);
       expect(line, `${item.metric} ${item.provider}`).toBeDefined();
       if (!line) continue;
-      // Every field of summary's line but its names and its daily series.
-      const numbers = Object.fromEntries(
-        Object.entries(item).filter(
-          ([k]) => !['daily', 'metric', 'provider', 'unit', 'rule', 'from'].includes(k),
-        ),
-      );
-      expect(line.summary).toEqual(numbers);
+      expect(line.summary).toEqual(numbersOf(item));
       // The overview row: what a person reads, with each number's raw value beside it.
       const cells = await page.$$eval(`tr[data-series="${line.id}"] > *`, (tds) =>
         tds.map((td) => td.getAttribute('data-value') ?? td.textContent ?? ''),
@@ -150,30 +127,14 @@ describe.skipIf(browserMissing())('healthdata report in chromium', () => {
       z: number;
     };
     const flagged = await json<{ data: Flag[] }>(['anomalies', '--from', FROM]);
+    const fields = ['date', 'metric', 'provider', 'value', 'median', 'z'] as const;
     const shown = model.series.flatMap((s) =>
-      s.anomalies.map((a) => ({
-        date: a.date,
-        metric: s.metric,
-        provider: s.provider,
-        value: a.value,
-        median: a.median,
-        z: a.z,
-      })),
+      s.anomalies.map((a) => pick({ ...a, metric: s.metric, provider: s.provider }, fields)),
     );
     const key = (f: Flag) => `${f.date} ${f.metric} ${f.provider}`;
+    const sorted = (flags: Flag[]) => flags.sort((a, b) => key(a).localeCompare(key(b)));
     expect(flagged.data.length).toBeGreaterThan(0);
-    expect(shown.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
-      flagged.data
-        .map(({ date, metric, provider, value, median, z }) => ({
-          date,
-          metric,
-          provider,
-          value,
-          median,
-          z,
-        }))
-        .sort((a, b) => key(a).localeCompare(key(b))),
-    );
+    expect(sorted(shown)).toEqual(sorted(flagged.data.map((f) => pick(f, fields))));
     // The planted resting-HR rise of the last four days is marked on its chart.
     const rhr = model.series.find((s) => s.metric === 'resting_heart_rate');
     expect(rhr?.anomalies.map((a) => a.date)).toEqual(expect.arrayContaining([TODAY]));
@@ -187,26 +148,11 @@ describe.skipIf(browserMissing())('healthdata report in chromium', () => {
     };
     const weeks = await json<{ data: Period[] }>(['summary', '--by', 'week', '--from', FROM]);
     expect(model.periodUnit).toBe('week');
+    const keys = ['metric', 'provider', 'period', 'days', 'mean', 'partial'] as const;
     const periods = model.series.flatMap((s) =>
-      s.periods.map((p) => ({
-        metric: s.metric,
-        provider: s.provider,
-        period: p.period,
-        days: p.days,
-        mean: p.mean,
-        partial: p.partial,
-      })),
+      s.periods.map((p) => pick({ ...p, metric: s.metric, provider: s.provider }, keys)),
     );
-    expect(periods).toEqual(
-      weeks.data.map(({ metric, provider, period, days, mean, partial }) => ({
-        metric,
-        provider,
-        period,
-        days,
-        mean,
-        partial,
-      })),
-    );
+    expect(periods).toEqual(weeks.data.map((p) => pick(p, keys)));
   });
 
   it('shows the day and value under the pointer, and reads them out from the keyboard', async () => {
@@ -268,32 +214,4 @@ describe.skipIf(browserMissing())('healthdata report in chromium', () => {
       await page.context().close();
     }
   }, 60_000);
-
-  it('--from-db: a synced file gives the same report with no server', async () => {
-    await defaultReport();
-    const db = join(dir, 'health.db');
-    await cli(['sync', db, ...sandbox.args()]);
-    const fromDb = join(dir, 'from-db.html');
-    const r = await runCli(['report', '--from-db', db, '-o', fromDb], { clock: clock() });
-    expect(r.code, r.stderr).toBe(0);
-    const api = modelOf(report);
-    const file = modelOf(fromDb);
-    expect(file.source).toMatchObject({ kind: 'db', file: 'health.db' });
-    for (const part of ['range', 'series', 'texts', 'coverage', 'empty'] as const) {
-      expect(file[part], part).toEqual(api[part]);
-    }
-    const summary = await json<{ data: SummaryItem[] }>(['summary', '--from', FROM]);
-    for (const item of summary.data.filter((s) => s.days > 0)) {
-      const line = [...file.series, ...file.texts].find(
-        (l) => l.metric === item.metric && l.provider === item.provider,
-      );
-      expect(line?.summary.mean, item.metric).toBe(item.mean);
-      expect(line?.summary.latest, item.metric).toBe(item.latest);
-    }
-    const { page, requests, problems } = await openFile(browser.current, fromDb);
-    expect(problems).toEqual([]);
-    expect(requests).toEqual([page.url()]);
-    expect(await page.locator('#top').innerText()).toContain('SQLite file health.db');
-    await page.context().close();
-  });
 });
