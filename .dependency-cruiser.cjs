@@ -1,9 +1,10 @@
 // Layer rules for src/, checked by `npm run lint:deps` (part of npm test). The folders form a
 // DAG; an import may only run down it:
 //
-//   cli ──► mcp, config, sync, output, sandbox, insight, daily, api, lib
+//   cli ──► mcp, config, sync, report, output, sandbox, insight, daily, api, lib
 //   mcp ──► output (summary records), insight, daily, api, lib (the MCP server's tools)
 //   sync ──► output, api, lib
+//   report ──► insight, daily, output (summary records), api, lib (the HTML report)
 //   sandbox ──► api (the wire types it serves), lib
 //   output ──► insight, daily (summaries to show), api (row types), lib
 //   insight ──► daily (summaries' types), lib (statistics over daily values, pure)
@@ -41,7 +42,19 @@ module.exports = {
     layer('insight', ['daily', 'api', 'lib']),
     layer('sandbox', ['api', 'lib']),
     layer('mcp', ['output', 'insight', 'daily', 'api', 'lib']),
-    layer('cli', ['mcp', 'config', 'sync', 'output', 'sandbox', 'insight', 'daily', 'api', 'lib']),
+    layer('report', ['insight', 'daily', 'output', 'api', 'lib']),
+    layer('cli', [
+      'mcp',
+      'config',
+      'sync',
+      'report',
+      'output',
+      'sandbox',
+      'insight',
+      'daily',
+      'api',
+      'lib',
+    ]),
     {
       name: 'transport-knows-no-pagination',
       comment: 'The transport (one attempt, redirects, decoding, status) knows nothing of pages.',

@@ -37,6 +37,18 @@ export default tseslint.config(
     },
   },
   {
+    // The HTML report's page script runs in a browser (page.ts inlines its source).
+    files: ['src/report/client/**/*.js'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        getComputedStyle: 'readonly',
+        ResizeObserver: 'readonly',
+      },
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',

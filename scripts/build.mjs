@@ -37,7 +37,8 @@ await build({
   // libsql loads native SQLite (a .node file) from its per-platform package (@libsql/<target>),
   // chosen at run time, so it cannot be bundled: it stays a runtime dependency in package.json
   // `dependencies` (not devDependencies), imported at run time from node_modules, and only by
-  // `sync` with a SQLite target.
+  // `sync` with a SQLite target, the sync lock and `report --from-db`. uplot is not imported at
+  // all: `report` reads its files at run time (src/report/assets.ts) to inline them.
   external: ['libsql'],
   banner,
 });

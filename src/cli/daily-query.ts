@@ -75,7 +75,11 @@ export async function withDaily(
   }
 }
 
-async function loadDaily(
+/**
+ * The daily summaries of `metrics` over `range`, through a client the caller connected: for a
+ * caller that needs more than one range over one connection (the report's baseline lead-in).
+ */
+export async function loadDaily(
   client: HealthClient,
   metrics: readonly string[] | undefined,
   range: DailyResult['range'],
@@ -141,7 +145,7 @@ async function loadDaily(
 }
 
 /** Every metric asked for (or, with no -m and no -p, in the catalog) gets a line, data or not. */
-function withEmpty(
+export function withEmpty(
   summaries: MetricSummary[],
   metrics: readonly string[] | undefined,
   catalog: Map<string, CatalogMetric> | undefined,

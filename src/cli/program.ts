@@ -14,6 +14,7 @@ import { summaryCommand } from './commands/summary/index.ts';
 import { anomaliesCommand } from './commands/anomalies/index.ts';
 import { compareCommand } from './commands/compare/index.ts';
 import { correlateCommand } from './commands/correlate/index.ts';
+import { reportCommand } from './commands/report/index.ts';
 import { syncCommand } from './commands/sync/index.ts';
 import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CommandInfo[] = [
   anomaliesCommand,
   compareCommand,
   correlateCommand,
+  reportCommand,
   ...documentCommands,
   syncCommand,
   statusCommand,

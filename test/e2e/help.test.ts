@@ -7,6 +7,7 @@ const COMMANDS = [
   ['metrics'],
   ['summary'],
   ['chart'],
+  ['report'],
   ['catalog'],
   ['sources'],
   ['profile'],

@@ -1,0 +1,50 @@
+// The report's data from the API, over one connection: the range, as `summary` loads it
+// (daily-query.ts), then the baseline window before it, as `anomalies` fetches it. A window
+// wholly before the plan's history floor is not asked for: the API has nothing there.
+import type { MetricSummary } from '../../../daily/index.ts';
+import { DEFAULT_RULE } from '../../../insight/index.ts';
+import { addDays, isValidDate } from '../../../lib/dates.ts';
+import type { Context } from '../../context.ts';
+import { connectClient } from '../../connect-client.ts';
+import { loadDaily, type DailyFlags } from '../../daily-query.ts';
+import { createNotices, type Notices } from '../../notices.ts';
+import type { Loaded, Range } from './loaded.ts';
+
+export async function loadFromApi(
+  metrics: readonly string[] | undefined,
+  range: Range,
+  flags: DailyFlags,
+  ctx: Context,
+  notices: Notices,
+): Promise<Loaded> {
+  const api = await connectClient(flags, ctx, notices, 2);
+  try {
+    const main = await loadDaily(api.client, metrics, range, flags, ctx, notices);
+    // A clamped --from starts at the floor; a floor that is not a date is not believed.
+    const clamped = main.range.from;
+    const from = clamped !== null && isValidDate(clamped) ? clamped : range.from;
+    const floor = main.meta?.history_floor ?? null;
+    const leadTo = addDays(from, -1);
+    let leadIn: MetricSummary[] = [];
+    if (floor === null || !isValidDate(floor) || leadTo >= floor) {
+      // Its plan line and clamp warning would repeat the range's: said once is enough.
+      const quiet = createNotices(ctx.stderr, {
+        quiet: true,
+        verbose: flags.verbose ?? false,
+        interactive: false,
+      });
+      const lead = { from: addDays(from, -DEFAULT_RULE.window), to: leadTo };
+      leadIn = (await loadDaily(api.client, metrics, lead, flags, ctx, quiet)).summaries;
+    }
+    return {
+      summaries: main.summaries,
+      leadIn,
+      from,
+      meta: main.meta,
+      source: { kind: 'api', demo: flags.demo === true },
+      ...(main.emptyReason === undefined ? {} : { emptyReason: main.emptyReason }),
+    };
+  } finally {
+    await api.close();
+  }
+}

@@ -1,0 +1,48 @@
+// The page script's start: the header, the overview, coverage, one section per metric with a
+// card per provider, then the charts. They are drawn again when the colour scheme changes and
+// around printing (paper gets the light colours whatever the screen shows).
+
+/** @param {import('./hd.js').Hd} hd */
+export function bootPart(hd) {
+  const m = hd.model;
+  const header = document.getElementById('top');
+  const main = document.getElementById('main');
+  if (!header || !main) return;
+  hd.header(header);
+  hd.overview(main);
+  hd.coverage(main);
+
+  /** @type {Map<string, HTMLElement>} */
+  const sections = new Map();
+  const section = (/** @type {string} */ metric, /** @type {string | null} */ unit) => {
+    let found = sections.get(metric);
+    if (!found) {
+      found = hd.el('section', null, 'metric');
+      const title = hd.el('h2', metric + (unit ? ' (' + unit + ')' : ''));
+      title.id = 'm' + sections.size;
+      found.setAttribute('aria-labelledby', title.id);
+      found.append(title);
+      sections.set(metric, found);
+    }
+    return found;
+  };
+  const lines = [
+    ...m.series.map((s) => ({ s, card: () => hd.numericCard(s) })),
+    ...m.texts.map((s) => ({ s, card: () => hd.textCard(s) })),
+  ].sort((a, b) => (a.s.metric < b.s.metric ? -1 : a.s.metric > b.s.metric ? 1 : 0));
+  for (const line of lines) section(line.s.metric, line.s.unit).append(line.card());
+  for (const s of sections.values()) main.append(s);
+
+  hd.drawCharts();
+  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  dark.addEventListener('change', () => hd.drawCharts());
+  window.addEventListener('beforeprint', () => {
+    document.documentElement.classList.add('print');
+    hd.drawCharts();
+  });
+  window.addEventListener('afterprint', () => {
+    document.documentElement.classList.remove('print');
+    hd.drawCharts();
+  });
+  document.documentElement.dataset['ready'] = 'true';
+}

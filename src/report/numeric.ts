@@ -1,0 +1,109 @@
+// One numeric summary line as the report draws it: the daily values on a day axis, each day's
+// baseline and band (the anomaly rule of src/insight), the flagged days, and the weekly or
+// monthly means (summary --by). Nothing is computed twice: the daily values are summary's,
+// the baseline is scoreDays', the flags findAnomalies', the means byPeriod's.
+import type { MetricSummary, NumericDay } from '../daily/index.ts';
+import {
+  byPeriod,
+  findAnomalies,
+  scoreDays,
+  type BaselineRule,
+  type DailyPoint,
+  type PeriodUnit,
+  type ScoredDay,
+} from '../insight/index.ts';
+import { daysBetween } from '../lib/dates.ts';
+import { round2 } from '../output/summary/record.ts';
+import { describeSeries } from './words.ts';
+import type { AnomalyModel, NumericSeriesModel, SummaryNumbers } from './types.ts';
+
+export interface Axis {
+  from: string;
+  to: string;
+  days: number;
+}
+
+/** The daily points of a numeric line, oldest first (under `several`, the mean of the rows). */
+export function pointsOf(s: MetricSummary): DailyPoint[] {
+  return (s.daily as NumericDay[]).map((d) => ({ date: d.date, value: d.value }));
+}
+
+export function numericModel(
+  id: string,
+  s: MetricSummary,
+  summary: SummaryNumbers,
+  leadIn: readonly DailyPoint[],
+  axis: Axis,
+  rule: BaselineRule,
+  unit: PeriodUnit,
+): NumericSeriesModel {
+  const points = pointsOf(s);
+  const at = (date: string): number => daysBetween(axis.from, date);
+  const inAxis = (i: number): boolean => Number.isInteger(i) && i >= 0 && i < axis.days;
+  const day = (): (number | null)[] => new Array<number | null>(axis.days).fill(null);
+
+  const values = day();
+  for (const p of points) if (inAxis(at(p.date))) values[at(p.date)] = round2(p.value);
+
+  // The baseline of the first days lies before the range: the lead-in's days come first, as
+  // `anomalies` fetches --window days before --from.
+  const scored = [...leadIn, ...points];
+  const median = day();
+  const low = day();
+  const high = day();
+  const z = day();
+  for (const d of scoreDays(scored, rule)) {
+    const i = at(d.date);
+    if (!inAxis(i)) continue;
+    median[i] = round2(d.baseline.median);
+    z[i] = d.z === null ? null : round2(d.z);
+    const half = halfBand(d, rule.threshold);
+    if (half === null) continue;
+    low[i] = round2(d.baseline.median - half);
+    high[i] = round2(d.baseline.median + half);
+  }
+  const anomalies: AnomalyModel[] = findAnomalies(scored, rule)
+    .filter((a) => inAxis(at(a.date)))
+    .map((a) => ({
+      date: a.date,
+      value: a.value,
+      median: a.baseline.median,
+      z: a.z,
+      direction: a.direction,
+    }));
+
+  // As `summary --by`: a period reaching outside the days looked at is partial.
+  const periods = byPeriod(points, unit, { from: axis.from, to: axis.to });
+  const periodMean = day();
+  for (const p of periods) {
+    const first = Math.max(0, at(p.period));
+    const last = Math.min(axis.days - 1, at(p.end));
+    for (let i = first; i <= last; i++) periodMean[i] = round2(p.mean);
+  }
+  const base = { id, metric: s.metric, provider: s.provider, unit: s.unit, rule: s.rule, summary };
+  return {
+    ...base,
+    alt: describeSeries(base, anomalies.length, unit),
+    values,
+    median,
+    low,
+    high,
+    z,
+    periodMean,
+    periods,
+    anomalies,
+  };
+}
+
+/**
+ * Half the width of the band inside which a day is not flagged: |z| < threshold. z is linear
+ * in the value, z = (value − median) / scale, so scale = |value − median| / |z| whichever
+ * spread the rule used (the MAD, or the mean absolute deviation when the MAD is 0; see
+ * docs/insight.md); a day on its median (z = 0) takes the MAD's scale, MAD / 0.6745. A flat
+ * baseline (no z at all) flags nothing, and has no band.
+ */
+function halfBand(d: ScoredDay, threshold: number): number | null {
+  if (d.z === null) return null;
+  if (d.z !== 0) return (threshold * Math.abs(d.value - d.baseline.median)) / Math.abs(d.z);
+  return d.baseline.mad > 0 ? (threshold * d.baseline.mad) / 0.6745 : null;
+}

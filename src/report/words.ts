@@ -1,0 +1,47 @@
+// The report in words: each chart's text alternative (what a screen reader says for it, and
+// what a reader without the picture gets), written from the numbers summary gives.
+import type { PeriodUnit } from '../insight/index.ts';
+import type { SummaryNumbers } from './types.ts';
+
+const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** A number as the page shows it: grouped thousands, at most 2 decimals. */
+export function formatNumber(x: number | null): string {
+  return x === null ? '—' : NUMBER.format(x);
+}
+
+interface Named {
+  metric: string;
+  provider: string;
+  unit: string | null;
+  rule: string;
+  summary: SummaryNumbers;
+}
+
+export function describeSeries(s: Named, flagged: number, unit: PeriodUnit): string {
+  const n = s.summary;
+  const u = s.unit === null || s.unit === '' ? '' : ` ${s.unit}`;
+  const latest = typeof n.latest === 'number' ? formatNumber(n.latest) : String(n.latest);
+  const daily =
+    s.rule === 'several'
+      ? 'the mean of each day’s rows'
+      : s.rule === 'twin'
+        ? 'daily totals'
+        : 'daily values';
+  return [
+    `Line chart of ${s.metric} from ${s.provider}: ${daily}, ${n.days} ${plural(n.days, 'day')} with data from ${n.first} to ${n.last}, with ${unit}ly means and the usual range from the baseline.`,
+    `Mean ${formatNumber(n.mean)}${u}, min ${formatNumber(n.min)}, max ${formatNumber(n.max)}; latest ${latest}${u} on ${n.last}.`,
+    flagged === 0
+      ? 'No day flagged as an anomaly.'
+      : `${flagged} ${plural(flagged, 'day')} flagged as ${plural(flagged, 'an anomaly', 'anomalies')}.`,
+  ].join(' ');
+}
+
+export function describeText(s: Named): string {
+  const n = s.summary;
+  return `${s.metric} from ${s.provider} is text: ${n.days} ${plural(n.days, 'day')} with data from ${n.first} to ${n.last}; most frequent: ${n.top_values ?? 'none'}.`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return n === 1 ? one : many;
+}
