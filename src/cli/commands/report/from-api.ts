@@ -1,6 +1,7 @@
 // The report's data from the API, over one connection: the range, as `summary` loads it
 // (daily-query.ts), then the baseline window before it, as `anomalies` fetches it. A window
 // wholly before the plan's history floor is not asked for: the API has nothing there.
+import { DropTally } from '../../../api/dropped.ts';
 import type { MetricSummary } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
 import { addDays, isValidDate } from '../../../lib/dates.ts';
@@ -19,7 +20,8 @@ export async function loadFromApi(
 ): Promise<Loaded> {
   const api = await connectClient(flags, ctx, notices, 2);
   try {
-    const main = await loadDaily(api.client, metrics, range, flags, ctx, notices);
+    const tally = new DropTally();
+    const main = await loadDaily(api.client, metrics, range, flags, ctx, notices, tally);
     // A clamped --from starts at the floor; a floor that is not a date is not believed.
     const clamped = main.range.from;
     const from = clamped !== null && isValidDate(clamped) ? clamped : range.from;
@@ -34,7 +36,7 @@ export async function loadFromApi(
         interactive: false,
       });
       const lead = { from: addDays(from, -DEFAULT_RULE.window), to: leadTo };
-      leadIn = (await loadDaily(api.client, metrics, lead, flags, ctx, quiet)).summaries;
+      leadIn = (await loadDaily(api.client, metrics, lead, flags, ctx, quiet, tally)).summaries;
     }
     return {
       summaries: main.summaries,

@@ -12,7 +12,7 @@ import { summarize, twinOf } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
 import { addDays } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
-import { closestName } from '../../closest-name.ts';
+import { closestName } from '../../../lib/closest-name.ts';
 import { withEmpty, type DailyFlags } from '../../daily-query.ts';
 import type { Loaded, Range } from './loaded.ts';
 
