@@ -156,7 +156,7 @@ describe('healthdata mcp over stdio', () => {
       expect(quotingApi(cli.stderr.trimEnd(), 'rate_limited — slow down')).toBe(got.text);
       expect(limited.requests.length).toBe(4);
       const { tools } = await busy.client.listTools();
-      expect(tools).toHaveLength(5);
+      expect(tools).toHaveLength(9);
     } finally {
       await busy.close();
     }
