@@ -38,7 +38,7 @@ describe('healthdata mcp --http', () => {
     const client = new Client({ name: 'healthdata-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(5);
+    expect(tools).toHaveLength(9);
     const from = addDays(TODAY, -10);
     const expected = await allRows(sandbox.current, `metric=steps_total&from=${from}`, 1000);
     const result = await client.callTool({

@@ -115,6 +115,6 @@ describe('oversized and malformed requests', () => {
       ['x', -32600],
       [10, 'result'],
     ]);
-    expect(messages[4]?.result?.tools).toHaveLength(5);
+    expect(messages[4]?.result?.tools).toHaveLength(9);
   });
 });
