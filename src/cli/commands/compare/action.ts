@@ -33,10 +33,11 @@ export function periodsOf(flags: CompareFlags, nowMs: number): { current: Period
     const length = daysBetween(from, to) + 1;
     return { current, vs: { from: addDays(from, -length), to: addDays(from, -1) } };
   }
-  const parts = flags.vs.split(':');
+  // FROM:TO, or FROM..TO as --lag writes a range.
+  const parts = flags.vs.includes('..') ? flags.vs.split('..') : flags.vs.split(':');
   if (parts.length !== 2) {
     throw new UsageError(
-      `--vs '${flags.vs}' is not a period — use FROM:TO (e.g. 2026-09-01:2026-09-30) or previous`,
+      `--vs '${flags.vs}' is not a period — use FROM:TO (e.g. 2026-09-01:2026-09-30), FROM..TO or previous`,
       'bad_range',
     );
   }

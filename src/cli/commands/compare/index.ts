@@ -22,7 +22,7 @@ function registerCompare(program: Command, ctx: Context): void {
   addRangeOptions(command);
   command.option(
     '--vs <period>',
-    "the period to compare with: FROM:TO (dates as for --from), or 'previous' (the same length just before)",
+    "the period to compare with: FROM:TO or FROM..TO (dates as for --from), or 'previous' (the same length just before)",
     'previous',
   );
   addOutputOptions(command);
@@ -39,7 +39,7 @@ change is beyond the day-to-day variation (p < 0.05). Daily values follow 'healt
 summary' (the _total twin; several rows: their mean, never their sum). See docs/insight.md.
 
 Examples:
-  healthdata compare --demo --from 30d --vs previous
+  healthdata compare --demo -m steps,resting_heart_rate --vs previous
   healthdata compare --demo -m steps --from 2026-10-01 --to 2026-10-31 --vs 2026-09-01:2026-09-30`,
     ),
   );

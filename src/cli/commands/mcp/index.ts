@@ -34,8 +34,8 @@ function registerMcp(program: Command, ctx: Context): void {
       ctx,
       `
 An MCP client (Claude Desktop, Claude Code, an IDE or an agent) starts this command and talks
-to it over stdin/stdout. Five read-only tools: list_metrics, query_metrics, daily_summary,
-get_profile, list_sources. Settings come from the flags, the environment or the config file,
+to it over stdin/stdout. Nine read-only tools: list_metrics, query_metrics, daily_summary,
+get_profile, list_sources, trend, find_anomalies, compare_periods, correlate. Settings come from the flags, the environment or the config file,
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
 Answers are capped in size; names and texts from the API reach the model as quoted data,
 never in the tools' own words.

@@ -35,7 +35,7 @@ no code but its own (a Content-Security-Policy), and shows server text as text.
 
 Examples:
   healthdata report --demo -o report.html
-  healthdata report --demo --from 365d -m steps,resting_heart_rate -o year.html
+  healthdata report --demo --from 364d -m steps,resting_heart_rate -o year.html
   healthdata report --from-db ~/health/health.db --from 30d -o month.html`,
     ),
   );

@@ -1,5 +1,5 @@
-import { Option, type Command } from 'commander';
-import { PERIOD_UNITS } from '../../../insight/periods.ts';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { PERIOD_UNITS, type PeriodUnit } from '../../../insight/periods.ts';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
@@ -10,6 +10,12 @@ import {
   collectList,
 } from '../../flags.ts';
 import type { SummaryFlags } from './action.ts';
+
+function periodUnit(text: string): PeriodUnit {
+  const unit = text.trim().toLowerCase();
+  if ((PERIOD_UNITS as readonly string[]).includes(unit)) return unit as PeriodUnit;
+  throw new InvalidArgumentError(`unknown period '${text}' — use week, month or year`);
+}
 
 function registerSummary(program: Command, ctx: Context): void {
   const command = program
@@ -25,7 +31,7 @@ function registerSummary(program: Command, ctx: Context): void {
     new Option(
       '--by <period>',
       'one line per metric, provider and period (weeks start on Monday)',
-    ).choices(PERIOD_UNITS),
+    ).argParser(periodUnit),
   );
   addOutputOptions(command);
   addConnectionOptions(command);
