@@ -58,7 +58,8 @@ describe('colour', () => {
 });
 
 describe('the pager', () => {
-  const cmd = 'hd metrics -m steps_total --from 30d';
+  // A fixed date: the sandbox's today is fixed (2026-11-22), the command's clock is not.
+  const cmd = 'hd metrics -m steps_total --from 2026-10-24';
 
   it('gets the output when HEALTHDATA_PAGER is set, PAGER otherwise', async () => {
     for (const name of ['HEALTHDATA_PAGER', 'PAGER']) {
