@@ -30,12 +30,18 @@ describe('libsql', () => {
   const sqlite = (files: string[]) =>
     files.filter((f) => /\/node_modules\/(@?libsql|node-sqlite3-wasm)\//.test(f));
 
-  it('is not loaded by --help, sync --help, or a sync of a flat file', async () => {
-    const dir = tempDir();
-    for (const args of [['--help'], ['sync', '--help'], ['sync', join(dir, 'a.csv'), '-q']]) {
+  it('is not loaded by --help or sync --help', async () => {
+    for (const args of [['--help'], ['sync', '--help']]) {
       const loaded = await commonJsLoaded(args, env());
       expect(sqlite(loaded)).toEqual([]);
     }
+  });
+
+  it('is loaded by a sync of a flat file too: it holds the kernel sync lock (src/sync/lock.ts)', async () => {
+    const loaded = await commonJsLoaded(['sync', join(tempDir(), 'a.csv'), '-q'], env());
+    expect(sqlite(loaded)).toContainEqual(
+      expect.stringMatching(/\/node_modules\/libsql\/index\.js$/),
+    );
   });
 
   it('is loaded, from node_modules, by a sync of a SQLite target', async () => {
