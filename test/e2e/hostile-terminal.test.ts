@@ -63,7 +63,8 @@ describe('hostile text on a real terminal', () => {
     expect(screen).toContain('\\e]0;OWNED-TITLE\\u0007');
     expect(screen).toContain('\\u200b');
     expect(screen).toContain('\\u{e0068}');
-    // sync's result line quotes the history floor.
-    expect(screen).toMatch(/synced .*sync\.csv: .*2025-01-01a\\e\]0;OWNED-TITLE/);
+    // sync's result line: the floor, not being a date, is read as null (the row guard), so
+    // the line no longer quotes it; it is there, and nothing of the server's is raw.
+    expect(screen).toMatch(/synced .*sync\.csv: /);
   }, 180_000);
 });

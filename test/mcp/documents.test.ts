@@ -15,10 +15,20 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it('lists the five tools, each read-only, with an input and an output schema', async () => {
+  it('lists the nine tools, each read-only, with an input and an output schema', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['daily_summary', 'get_profile', 'list_metrics', 'list_sources', 'query_metrics'].sort(),
+      [
+        'daily_summary',
+        'get_profile',
+        'list_metrics',
+        'list_sources',
+        'query_metrics',
+        'trend',
+        'find_anomalies',
+        'compare_periods',
+        'correlate',
+      ].sort(),
     );
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
