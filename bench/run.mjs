@@ -40,6 +40,9 @@ const USAGE = `usage: npm run bench -- [options]
   --latency <ms>      sandbox latency for overlap and parallel (default 50)
   --skip-curl         leave out the curl+jq loop
   --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
+  --data <mode>       sandbox data: realistic (default: full-precision doubles, non-ASCII
+                      names, numbers no double holds), tidy (short decimals), or both
+                      (the main-sandbox sections run once per mode, side by side)
   --only <list>       comma-separated: ${SECTIONS.join(', ')}`;
 
 function parseOptions() {
@@ -53,6 +56,7 @@ function parseOptions() {
       'skip-curl': { type: 'boolean', default: false },
       memory: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
+      data: { type: 'string', default: 'realistic' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -67,7 +71,12 @@ function parseOptions() {
   };
   const only = (values.only ?? []).flatMap((s) => s.split(',')).filter(Boolean);
   for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section ${s}`);
+  const data = values.data === 'both' ? ['realistic', 'tidy'] : [values.data];
+  if (!data.every((d) => d === 'realistic' || d === 'tidy')) {
+    throw new Error('--data must be realistic, tidy or both');
+  }
   return {
+    data,
     rows: int('rows'),
     runs: int('runs'),
     curlRuns: int('curl-runs'),
@@ -115,8 +124,10 @@ async function main() {
     sandboxes.add(sb);
     return sb;
   };
-  const withSandbox = async (minRows, latency, fn) => {
-    const sb = track(await sandboxWithRows(minRows, { ...sbOpts, latency }));
+  const withSandbox = async (mode, minRows, latency, fn) => {
+    const sb = track(
+      await sandboxWithRows(minRows, { ...sbOpts, latency, realistic: mode === 'realistic' }),
+    );
     try {
       await fn(sb);
     } finally {
@@ -157,57 +168,72 @@ async function main() {
   try {
     // Start-up first, with no sandbox running: nothing else competes for the CPU.
     if (want('startup')) await guard('startup', () => startup(ctx));
-    const memoryBig = want('memory') && opts.memory && opts.rows < 1_000_000;
-    if (MAIN_SANDBOX.some(want) || (want('memory') && !memoryBig)) {
-      await guard('sandbox', () =>
-        withSandbox(opts.rows, 0, async (sb) => {
-          described.push(`main sandbox: scale ${sb.scale}, ${sb.rows} rows`);
-          if (want('one-request')) await guard('one-request', () => oneRequest(ctx, sb));
-          if (want('table')) await guard('table', () => tableVsCsv(ctx, sb));
-          if (want('throughput')) {
-            await guard('throughput', async () => {
-              // The same rows, gzipped for clients that ask: what users meet behind a gateway.
-              const gz = track(
-                await startSandbox({ ...sbOpts, scale: sb.scale, latency: 0, compress: true }),
-              );
-              try {
-                described.push(`gzip sandbox: scale ${gz.scale}, ${gz.rows} rows, --compress`);
-                await throughput(ctx, sb, gz);
-              } finally {
-                sandboxes.delete(gz);
-                await gz.stop();
-              }
-            });
-          }
-          if (want('memory') && !memoryBig) await guard('memory', () => memory(ctx, sb));
-        }),
-      );
-    }
-    if (memoryBig) {
-      await guard('sandbox', () =>
-        withSandbox(1_000_000, 0, async (sb) => {
-          described.push(`memory sandbox: scale ${sb.scale}, ${sb.rows} rows`);
-          await guard('memory', () => memory(ctx, sb));
-        }),
-      );
-    }
-    if (want('overlap') || want('parallel')) {
-      await guard('latency sandbox', () =>
-        withSandbox(LATENCY_ROWS, opts.latency, async (sb) => {
-          described.push(`latency sandbox: scale ${sb.scale}, ${sb.rows} rows, ${opts.latency} ms`);
-          if (want('overlap')) await guard('overlap', () => overlap(ctx, sb));
-          if (want('parallel')) await guard('parallel', () => parallel(ctx, sb));
-        }),
-      );
-    }
-    if (want('sync')) {
-      // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
-      await guard('sync sandbox', () =>
-        withSandbox(1_000_000, 0, async (sb) => {
-          described.push(`sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
-          await guard('sync', () => sync(ctx, sb, { today: TODAY, baseEnv }));
-        }),
-      );
+    // One pass per data mode; with --data both, every section and target names its mode.
+    for (const mode of opts.data) {
+      const tag = opts.data.length > 1 ? `${mode} ` : '';
+      const mctx = { ...ctx, report: opts.data.length > 1 ? labelled(report, mode) : report };
+      const memoryBig = want('memory') && opts.memory && opts.rows < 1_000_000;
+      if (MAIN_SANDBOX.some(want) || (want('memory') && !memoryBig)) {
+        await guard('sandbox', () =>
+          withSandbox(mode, opts.rows, 0, async (sb) => {
+            described.push(`${tag}main sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+            if (want('one-request')) await guard('one-request', () => oneRequest(mctx, sb));
+            if (want('table')) await guard('table', () => tableVsCsv(mctx, sb));
+            if (want('throughput')) {
+              await guard('throughput', async () => {
+                // The same rows, gzipped for clients that ask: what users meet behind a gateway.
+                const gz = track(
+                  await startSandbox({
+                    ...sbOpts,
+                    realistic: mode === 'realistic',
+                    scale: sb.scale,
+                    latency: 0,
+                    compress: true,
+                  }),
+                );
+                try {
+                  described.push(
+                    `${tag}gzip sandbox: scale ${gz.scale}, ${gz.rows} rows, --compress`,
+                  );
+                  await throughput(mctx, sb, gz);
+                } finally {
+                  sandboxes.delete(gz);
+                  await gz.stop();
+                }
+              });
+            }
+            if (want('memory') && !memoryBig) await guard('memory', () => memory(mctx, sb));
+          }),
+        );
+      }
+      if (memoryBig) {
+        await guard('sandbox', () =>
+          withSandbox(mode, 1_000_000, 0, async (sb) => {
+            described.push(`${tag}memory sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+            await guard('memory', () => memory(mctx, sb));
+          }),
+        );
+      }
+      if (want('overlap') || want('parallel')) {
+        await guard('latency sandbox', () =>
+          withSandbox(mode, LATENCY_ROWS, opts.latency, async (sb) => {
+            described.push(
+              `${tag}latency sandbox: scale ${sb.scale}, ${sb.rows} rows, ${opts.latency} ms`,
+            );
+            if (want('overlap')) await guard('overlap', () => overlap(mctx, sb));
+            if (want('parallel')) await guard('parallel', () => parallel(mctx, sb));
+          }),
+        );
+      }
+      if (want('sync')) {
+        // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
+        await guard('sync sandbox', () =>
+          withSandbox(mode, 1_000_000, 0, async (sb) => {
+            described.push(`${tag}sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+            await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
+          }),
+        );
+      }
     }
   } finally {
     await rm(ctx.tmp, { recursive: true, force: true });
@@ -221,11 +247,20 @@ async function main() {
   const minutes = ((Date.now() - t0) / 60_000).toFixed(1);
   const header = [
     `Command: \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` · ${minutes} min`,
-    `Sandbox: \`--plan unlimited --today ${TODAY}\`; ${described.join('; ') || 'not started'}.`,
+    `Sandbox: \`--plan unlimited --today ${TODAY}\`, ${opts.data.join(' and ')} data; ${described.join('; ') || 'not started'}.`,
   ].join('\n');
   const text = report.render(header);
   await report.write(join(root, 'bench', 'results', 'latest.md'), text);
   process.stdout.write(text);
+}
+
+/** The report, with each section and target naming the data mode it measured. */
+function labelled(report, mode) {
+  return {
+    section: (title, body) => report.section(`${title} — ${mode} data`, body),
+    target: (name, ...rest) => report.target(`${name} (${mode})`, ...rest),
+    note: (text) => report.note(`${mode} data: ${text}`),
+  };
 }
 
 main().catch((err) => {

@@ -18,13 +18,24 @@ export function guessScale(minRows) {
  * Starts `healthdata sandbox` and resolves once it has printed its URL, key and row count.
  * Generating the data can take a while at large scales, hence the generous timeout.
  */
-export async function startSandbox({ node, bin, env, scale, latency, today, log, compress }) {
+export async function startSandbox({
+  node,
+  bin,
+  env,
+  scale,
+  latency,
+  today,
+  log,
+  compress,
+  realistic,
+}) {
   const args = [bin, 'sandbox', '--port', '0', '--plan', 'unlimited', '--scale', String(scale)];
   args.push('--today', today);
   if (latency) args.push('--latency', String(latency));
   if (compress) args.push('--compress');
+  if (realistic) args.push('--realistic');
   log(
-    `sandbox: starting scale ${scale}${latency ? `, latency ${latency} ms` : ''}${compress ? ', gzip' : ''}…`,
+    `sandbox: starting scale ${scale}${latency ? `, latency ${latency} ms` : ''}${compress ? ', gzip' : ''}${realistic ? ', realistic' : ''}…`,
   );
   const proc = start(node, args, { env, captureStdout: true, stopSignal: 'SIGINT' });
   const timeoutMs = 60_000 + 15_000 * scale;
@@ -37,7 +48,15 @@ export async function startSandbox({ node, bin, env, scale, latency, today, log,
     const key = /^(?:export )?HEALTHDATA_API_KEY=(\S+)$/m.exec(stdout)?.[1];
     const rows = /([\d,]+) rows/.exec(stderr)?.[1];
     if (url && key && rows) {
-      const sandbox = { url, key, rows: Number(rows.replace(/,/g, '')), scale, latency, compress };
+      const sandbox = {
+        url,
+        key,
+        rows: Number(rows.replace(/,/g, '')),
+        scale,
+        latency,
+        compress,
+        realistic,
+      };
       sandbox.stop = () => stopSandbox(proc);
       log(`sandbox: ${sandbox.rows} rows at ${url}`);
       return sandbox;

@@ -28,6 +28,7 @@ export async function sync(ctx, sb, { today, baseEnv }) {
     scale: sb.scale,
     latency: 0,
     compress: false,
+    realistic: sb.realistic,
     today: next,
     log: ctx.log,
   });

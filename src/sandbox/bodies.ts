@@ -77,7 +77,9 @@ export function sourcesBody(
     data: byConnection(providers).map((p, i) => {
       const active = plan.sourceCap === null || i < plan.sourceCap;
       // A made-up sync time early this morning (UTC), fixed by the seed.
-      const minute = Math.floor(mulberry32(mixSeed(seed, hashString(p.provider), today))() * 360);
+      const minute = Math.floor(
+        mulberry32(mixSeed(seed, hashString(p.seedName ?? p.provider), today))() * 360,
+      );
       const time = new Date(minute * 60_000).toISOString().slice(11, 16);
       return {
         provider: p.provider,

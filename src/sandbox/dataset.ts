@@ -1,4 +1,4 @@
-import type { DayContext } from './day-context.ts';
+import type { DayContext, RawNumber } from './day-context.ts';
 import type { ProviderSpec, SourceKind } from './providers.ts';
 import { formatDate } from './dates.ts';
 import { hashString, mixSeed, mulberry32 } from './prng.ts';
@@ -52,7 +52,7 @@ interface Writable {
   head: string;
   numTail: string;
   textTail: string;
-  values: Array<number | string>;
+  values: Array<number | string | RawNumber>;
 }
 
 function writable(p: ProviderSpec, m: ProviderSpec['metrics'][number]): Writable {
@@ -79,7 +79,16 @@ function writable(p: ProviderSpec, m: ProviderSpec['metrics'][number]): Writable
   };
 }
 
-function rowText(w: Writable, value: number | string, texts: Map<string, string>): string {
+function rowText(
+  w: Writable,
+  value: number | string | RawNumber,
+  texts: Map<string, string>,
+): string {
+  if (typeof value === 'object') {
+    if (w.series.text || !/^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(value.raw))
+      throw new Error(`bad raw number for ${w.series.metric}`);
+    return `${w.head}${value.raw}${w.numTail}`;
+  }
   if (typeof value === 'number') {
     if (w.series.text || !Number.isFinite(value))
       throw new Error(`bad value for ${w.series.metric}`);
@@ -105,7 +114,7 @@ export function buildDataset(options: BuildOptions): Dataset {
       .sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0))
       .map((m) => writable(p, m));
     const byMetric = new Map(ws.map((w) => [w.series.metric, w]));
-    return { p, ws, byMetric, hash: hashString(p.provider) };
+    return { p, ws, byMetric, hash: hashString(p.seedName ?? p.provider) };
   });
 
   const writer = new ByteStore();

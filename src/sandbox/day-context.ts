@@ -6,6 +6,14 @@ export interface DayContext {
   readonly ago: number;
   readonly rng: Rng;
   readonly scale: number;
-  /** The rows of `metric` for this day, in source order; push numbers or (text metrics) strings. */
-  out(metric: string): Array<number | string>;
+  /**
+   * The rows of `metric` for this day, in source order; push numbers or (text metrics) strings,
+   * or (realistic mode) a number's raw JSON text.
+   */
+  out(metric: string): Array<number | string | RawNumber>;
+}
+
+/** A JSON number written as given, for values a double cannot hold (1e400, 2^53 + 1). */
+export interface RawNumber {
+  readonly raw: string;
 }

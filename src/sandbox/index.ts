@@ -10,6 +10,7 @@ import { openApiDocument } from './openapi.ts';
 import { resolveOptions } from './options.ts';
 import { historyFloor, planMeta } from './plans.ts';
 import { activeProviders, PROVIDERS } from './providers.ts';
+import { realisticProviders } from './realistic.ts';
 import { createRouter } from './router.ts';
 import { attachHandler } from './server.ts';
 
@@ -39,7 +40,8 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const o = resolveOptions(options);
-  const providers = activeProviders(PROVIDERS, o.plan.sourceCap);
+  const all = o.realistic ? realisticProviders(PROVIDERS) : PROVIDERS;
+  const providers = activeProviders(all, o.plan.sourceCap);
   const dataset = buildDataset({
     providers,
     today: o.today,
@@ -67,8 +69,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     meta: JSON.stringify(meta),
     cursors: new CursorCodec(),
     catalog: json(catalogBody(dataset, meta)),
-    sources: json(sourcesBody(PROVIDERS, o.plan, o.today, o.seed, meta)),
-    profile: json(profileBody(PROVIDERS, o.planName, o.plan, o.today, meta)),
+    sources: json(sourcesBody(all, o.plan, o.today, o.seed, meta)),
+    profile: json(profileBody(all, o.planName, o.plan, o.today, meta)),
     openapi: json(openApiDocument(url)),
   });
   const requests: SandboxRequest[] = [];

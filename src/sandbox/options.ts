@@ -26,6 +26,8 @@ export interface SandboxOptions {
   apiKey?: string | undefined;
   /** gzip replies for clients whose Accept-Encoding allows it; default false. */
   compress?: boolean | undefined;
+  /** Data as real APIs send it: full-precision doubles, non-ASCII names (realistic.ts). */
+  realistic?: boolean | undefined;
 }
 
 export interface ResolvedOptions {
@@ -41,6 +43,7 @@ export interface ResolvedOptions {
   rateLimit: number | null;
   apiKey: string;
   compress: boolean;
+  realistic: boolean;
 }
 
 /** Prefix `phd_`, live marker `live_`, like a dashboard key, but plainly a sandbox one. */
@@ -93,6 +96,8 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
     'apiKey must be non-empty printable ASCII without spaces',
   );
   check(typeof compress === 'boolean', `compress must be true or false, got ${show(compress)}`);
+  const { realistic = false } = o;
+  check(typeof realistic === 'boolean', `realistic must be true or false, got ${show(realistic)}`);
   return {
     port,
     host,
@@ -106,5 +111,6 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
     rateLimit: rateLimit ?? null,
     apiKey,
     compress,
+    realistic,
   };
 }

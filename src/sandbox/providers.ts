@@ -20,6 +20,8 @@ export interface MetricSpec {
 
 export interface ProviderSpec {
   provider: string;
+  /** The name its data is seeded from, when it differs from `provider` (realistic.ts renames). */
+  seedName?: string;
   kind: SourceKind;
   /** Data starts on the connection day; connection order decides which sources a cap keeps. */
   connectedDaysAgo: number;

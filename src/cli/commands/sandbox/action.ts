@@ -13,6 +13,7 @@ export interface SandboxFlags {
   failRate?: number;
   rateLimit?: number;
   compress?: boolean;
+  realistic?: boolean;
 }
 
 export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
@@ -30,6 +31,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
       ...(flags.failRate !== undefined ? { failRate: flags.failRate } : {}),
       ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
       compress: flags.compress === true,
+      realistic: flags.realistic === true,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -46,6 +46,10 @@ function registerSandbox(program: Command, ctx: Context): void {
       integer(1, 1_000_000, '--rate-limit'),
     )
     .option('--compress', 'gzip responses for clients that send Accept-Encoding: gzip')
+    .option(
+      '--realistic',
+      'serve data as real APIs do: full-precision doubles, non-ASCII names, a few numbers no double holds',
+    )
     .addHelpText(
       'after',
       footer(
@@ -54,7 +58,8 @@ function registerSandbox(program: Command, ctx: Context): void {
 Examples:
   healthdata sandbox
   healthdata sandbox --plan free --port 0
-  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5`,
+  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5
+  healthdata sandbox --realistic --scale 8`,
       ),
     )
     .action(async (flags: SandboxFlags) => {
