@@ -57,9 +57,8 @@ function registerSandbox(program: Command, ctx: Context): void {
         `
 Examples:
   healthdata sandbox
-  healthdata sandbox --plan free --port 0
-  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5
-  healthdata sandbox --realistic --scale 8`,
+  healthdata sandbox --plan free --port 0 --realistic
+  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5`,
       ),
     )
     .action(async (flags: SandboxFlags) => {
