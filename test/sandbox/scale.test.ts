@@ -35,18 +35,16 @@ describe('scale', () => {
     expect(one).toBe(29_799 + 38_400);
   });
 
-  it('reaches 300k rows at scale 8 and 1M rows at scale 26, and pages fast', async () => {
-    const t0 = performance.now();
+  // How fast it starts and pages is measured by npm run bench, not asserted here: the tests
+  // share busy cores.
+  it('reaches 300k rows at scale 8 and 1M rows at scale 26', async () => {
     const sb = await start({ plan: 'unlimited', scale: 26 });
     try {
-      expect(performance.now() - t0).toBeLessThan(5000);
       expect(sb.rowCount).toBe(1_028_199);
       expect(29_799 + 38_400 * 8).toBeGreaterThanOrEqual(300_000);
       expect(29_799 + 38_400 * 7).toBeLessThan(300_000);
       const first = await page(sb, 'limit=1000');
-      const t1 = performance.now();
       const next = await page(sb, `limit=1000&cursor=${first.next_cursor ?? ''}`);
-      expect(performance.now() - t1).toBeLessThan(100); // a loose bound: typically ~1 ms
       expect(next.data).toHaveLength(1000);
     } finally {
       await sb.close();
