@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Report } from './lib/report.mjs';
@@ -40,7 +40,9 @@ const USAGE = `usage: npm run bench -- [options]
   --latency <ms>      sandbox latency for overlap and parallel (default 50)
   --skip-curl         leave out the curl+jq loop
   --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
-  --only <list>       comma-separated: ${SECTIONS.join(', ')}`;
+  --only <list>       comma-separated: ${SECTIONS.join(', ')}
+  --compare-bin <js>  another build's bin/healthdata.js (e.g. the base branch built into a temp
+                      dir), timed beside this one in one-request`;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -53,6 +55,7 @@ function parseOptions() {
       'skip-curl': { type: 'boolean', default: false },
       memory: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
+      'compare-bin': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -76,6 +79,7 @@ function parseOptions() {
     skipCurl: values['skip-curl'],
     memory: values.memory,
     sections: new Set(only.length ? only : SECTIONS),
+    compareBin: values['compare-bin'] === undefined ? undefined : resolve(values['compare-bin']),
   };
 }
 
