@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Report } from './lib/report.mjs';
@@ -43,7 +43,9 @@ const USAGE = `usage: npm run bench -- [options]
   --data <mode>       sandbox data: realistic (default: full-precision doubles, non-ASCII
                       names, numbers no double holds), tidy (short decimals), or both
                       (the main-sandbox sections run once per mode, side by side)
-  --only <list>       comma-separated: ${SECTIONS.join(', ')}`;
+  --only <list>       comma-separated: ${SECTIONS.join(', ')}
+  --compare-bin <js>  another build's bin/healthdata.js (e.g. the base branch built into a temp
+                      dir), timed beside this one in one-request`;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -57,6 +59,7 @@ function parseOptions() {
       memory: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
       data: { type: 'string', default: 'realistic' },
+      'compare-bin': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,6 +88,7 @@ function parseOptions() {
     skipCurl: values['skip-curl'],
     memory: values.memory,
     sections: new Set(only.length ? only : SECTIONS),
+    compareBin: values['compare-bin'] === undefined ? undefined : resolve(values['compare-bin']),
   };
 }
 

@@ -2,8 +2,9 @@
 // Dispatcher#request, but undici's index also loads fetch, WebSocket, the cache and more,
 // which costs ~25 ms on every start. This loads only the agent and attaches the request API
 // to Dispatcher exactly as undici's index.js does.
-// First: V8 flags must be set before undici compiles its wasm parser (see the file).
-import './wasm-baseline.mjs';
+// First: V8 flags must be set before undici compiles its wasm parser, and the compile starts
+// in the background (see the file). A CommonJS file, so it runs as a plain require().
+import './wasm-baseline.cjs';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';

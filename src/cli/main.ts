@@ -1,8 +1,9 @@
 // The process edge: the only module that reads process.argv and process.env, listens for
-// signals, and sets the exit code. The exit code is set, never forced with process.exit(), so
-// piped output always drains completely — except after a signal, where a stalled reader must
-// not keep the process alive. Our own pager is not a stalled reader: it is a person reading,
-// and we never exit while it runs (it would be orphaned on the terminal), as git does.
+// signals, and sets the exit code. The process ends with process.exit() only once nothing is
+// left to drain (see the end of this file), so piped output always arrives complete — except
+// after a signal, where a stalled reader must not keep the process alive. Our own pager is not
+// a stalled reader: it is a person reading, and we never exit while it runs (it would be
+// orphaned on the terminal), as git does.
 import { fstatSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as V8 from 'node:v8';
@@ -96,6 +97,18 @@ if (stoppedBy) {
   await exitOncePagersQuit(code);
 }
 process.exitCode = code;
+// The run is over. When every byte of output is with the operating system (nothing queued in
+// either stream: writes to files, pipes and terminals are synchronous on Linux) and no pager
+// runs, end now rather than let Node take the loaded process apart in order, which cost a
+// one-request command several ms of wall time (bench/README.md, issue 22). Output still
+// queued (an asynchronous pipe, as on macOS) drains first: then the process ends by itself.
+if (
+  !pagers.running() &&
+  process.stdout.writableLength === 0 &&
+  process.stderr.writableLength === 0
+) {
+  process.exit(code);
+}
 
 /**
  * Keeps V8's young generation at its first size during an export. V8 11 (Node 20) doubles it

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Meta, MetricRow } from '../../src/api/types.ts';
 import type { Destination } from '../../src/output/destination.ts';
-import { createRowSink } from '../../src/output/formats/index.ts';
+import { FORMATS, createRowSink, preloadFormat } from '../../src/output/formats/index.ts';
 import type { Format } from '../../src/output/formats/index.ts';
 
 const meta: Meta = {
@@ -177,5 +177,19 @@ describe('table', () => {
 
   it('says so when there are no rows', async () => {
     expect(await render('table', [], true, 1)).toBe('No rows.\n');
+  });
+});
+
+describe('preloadFormat', () => {
+  it('only starts loading: it returns at once, writes nothing, and the sink after it works', async () => {
+    for (const format of FORMATS) {
+      const out = memory();
+      expect(preloadFormat(format)).toBeUndefined();
+      expect(out.text).toBe('');
+      const sink = await createRowSink(format, out, { header: true });
+      await sink.write({ data: awkward.slice(0, 1) }, meta);
+      await sink.end(meta);
+      expect(out.text).toContain('PhoneHealth');
+    }
   });
 });

@@ -2,7 +2,7 @@
 // chosen format whatever shape the body has.
 import { toMeta } from '../../../api/pagination/page-body.ts';
 import { isRecord } from '../../../lib/json.ts';
-import { writeDocument } from '../../../output/formats/index.ts';
+import { isFormat, preloadFormat, writeDocument } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
 import { createNotices, describeMeta } from '../../notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
@@ -30,6 +30,8 @@ export async function runDocuments(
     palette: terminalView(ctx).err,
   });
   const api = await connectClient(flags, ctx, notices, 1);
+  // An asked-for format does not depend on the body: load it while the request is out.
+  if (flags.format !== undefined && isFormat(flags.format)) preloadFormat(flags.format);
   try {
     const { body, text } = await api.client.getJson(`api/v1/${endpoint}`, undefined, ctx.signal);
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
