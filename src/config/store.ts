@@ -15,7 +15,9 @@ import {
   unreadable,
   type ConfigValues,
 } from './file-check.ts';
-import type { ProfileReader } from './profiles.ts';
+import type { ProfileReader, ProfileSettings } from './profiles.ts';
+
+type RawProfiles = Record<string, Record<string, unknown>>;
 
 /** What resolving settings needs of the config file: the settings without a profile, and profiles. */
 export interface ConfigReader extends ProfileReader {
@@ -23,9 +25,14 @@ export interface ConfigReader extends ProfileReader {
 }
 
 export interface ConfigStore extends ConfigReader {
-  set(key: ConfigKey, value: string): void;
-  delete(key: ConfigKey): void;
-  all(): Partial<Record<ConfigKey, string>>;
+  /** Sets a key of the settings without a profile, or of `profile` (created when new). */
+  set(key: ConfigKey, value: string, profile?: string): void;
+  delete(key: ConfigKey, profile?: string): void;
+  /** The settings without a profile. */
+  all(): ProfileSettings;
+  /** Keeps the profile's place in the file. */
+  renameProfile(from: string, to: string): void;
+  removeProfile(name: string): void;
 }
 
 /**
@@ -104,16 +111,42 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
   const values = (): ConfigValues => checkValues(path, conf.store);
   // Checking the whole file now names a wrong type before any command relies on the file.
   values();
+  // Profiles are rewritten whole, from the file as it is: keys this version does not know stay.
+  const profiles = (): RawProfiles => ({ ...(conf.get('profiles') as RawProfiles | undefined) });
+  const own = (all: RawProfiles, name: string): Record<string, unknown> =>
+    Object.hasOwn(all, name) ? { ...all[name] } : {};
+  const save = (all: RawProfiles): void => {
+    if (Object.keys(all).length === 0) conf.delete('profiles');
+    else conf.set('profiles', all);
+  };
+  const write = (change: () => void): void => {
+    change();
+    tighten();
+  };
   return {
     ...readerOf(path, values),
-    set(key, value) {
-      conf.set(key, value);
-      tighten();
-    },
-    delete(key) {
-      conf.delete(key);
-      tighten();
-    },
+    set: (key, value, profile) =>
+      write(() => {
+        if (profile === undefined) return conf.set(key, value);
+        const all = profiles();
+        save({ ...all, [profile]: { ...own(all, profile), [key]: value } });
+      }),
+    delete: (key, profile) =>
+      write(() => {
+        if (profile === undefined) return conf.delete(key);
+        const all = profiles();
+        const settings = own(all, profile);
+        delete settings[key];
+        save({ ...all, [profile]: settings });
+      }),
     all: () => ({ ...values().settings }),
+    renameProfile: (from, to) =>
+      write(() =>
+        save(
+          Object.fromEntries(Object.entries(profiles()).map(([n, v]) => [n === from ? to : n, v])),
+        ),
+      ),
+    removeProfile: (name) =>
+      write(() => save(Object.fromEntries(Object.entries(profiles()).filter(([n]) => n !== name)))),
   };
 }
