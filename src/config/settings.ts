@@ -65,6 +65,11 @@ export function chooseProfile(flag: string | undefined, env: Env): ChosenProfile
   };
 }
 
+/** "profile 'alice' (from --profile)": how a command says whose settings it uses. */
+export function describeProfile(profile: ChosenProfile): string {
+  return `profile '${profile.name}' (from ${profile.source})`;
+}
+
 const SETTINGS = {
   'base-url': { flag: 'baseUrl', flagName: '--base-url', envName: 'HEALTHDATA_BASE_URL' },
   'api-key': { flag: 'apiKey', flagName: '--api-key', envName: 'HEALTHDATA_API_KEY' },

@@ -1,32 +1,11 @@
 // Named profiles through the CLI: two sandboxes with their own keys stand for two people, and
 // every row of the precedence table in docs/profiles.md picks the one it should.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
-import { useSandbox } from '../helpers/sandbox.ts';
+import { twoPeople } from '../helpers/profiles.ts';
 
-const KEY_A = 'phd_live_alice_0123456789abcdef';
-const KEY_B = 'phd_live_bob_0123456789abcdef00';
-const alice = useSandbox({ apiKey: KEY_A, seed: 1 });
-const bob = useSandbox({ apiKey: KEY_B, seed: 2 });
-
-/** A config dir whose file holds bob as the default settings and alice as a profile. */
-function configDir(extra: Record<string, unknown> = {}): string {
-  const dir = tempDir();
-  const file = {
-    'api-key': KEY_B,
-    'base-url': bob.current.url,
-    profiles: {
-      alice: { 'api-key': KEY_A, 'base-url': alice.current.url },
-      'alice-keyonly': { 'api-key': KEY_A },
-      carol: { 'base-url': alice.current.url },
-      ...extra,
-    },
-  };
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(file), { mode: 0o600 });
-  return dir;
-}
+const { alice, bob, KEY_A, KEY_B, configDir } = twoPeople();
 
 interface StatusJson {
   ok: boolean;

@@ -2,7 +2,12 @@
 import { HealthdataError } from '../../../lib/errors.ts';
 import { visibleJson } from '../../../lib/visible.ts';
 import { redactKey } from '../../../config/keys.ts';
-import { resolveBaseUrl, resolveSettings, type Settings } from '../../../config/settings.ts';
+import {
+  chooseProfile,
+  resolveBaseUrl,
+  resolveSettings,
+  type Settings,
+} from '../../../config/settings.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
@@ -68,6 +73,9 @@ async function check(flags: StatusFlags, ctx: Context, report: StatusReport): Pr
 /** The settings, or as much of them as is set before the error that stops the check. */
 async function resolve(flags: StatusFlags, ctx: Context, report: StatusReport): Promise<Settings> {
   const inputs = settingInputs(flags, ctx);
+  // Named even when resolving fails (an unknown profile, or one without a key).
+  const profile = chooseProfile(flags.profile, ctx.env);
+  if (profile) report.profile = { ...profile };
   try {
     return await resolveSettings(inputs);
   } catch (error) {
