@@ -7,19 +7,32 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Env } from '../lib/env.ts';
-import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
-import { checkValue, parseObject, readConfigFile, unreadable } from './file-check.ts';
+import type { ConfigKey } from './keys.ts';
+import {
+  checkValues,
+  parseObject,
+  readConfigFile,
+  unreadable,
+  type ConfigValues,
+} from './file-check.ts';
+import type { ProfileReader, ProfileSettings } from './profiles.ts';
 
-/** What resolving settings needs of the config file. */
-export interface ConfigReader {
-  readonly path: string;
+type RawProfiles = Record<string, Record<string, unknown>>;
+
+/** What resolving settings needs of the config file: the settings without a profile, and profiles. */
+export interface ConfigReader extends ProfileReader {
   get(key: ConfigKey): string | undefined;
 }
 
 export interface ConfigStore extends ConfigReader {
-  set(key: ConfigKey, value: string): void;
-  delete(key: ConfigKey): void;
-  all(): Partial<Record<ConfigKey, string>>;
+  /** Sets a key of the settings without a profile, or of `profile` (created when new). */
+  set(key: ConfigKey, value: string, profile?: string): void;
+  delete(key: ConfigKey, profile?: string): void;
+  /** The settings without a profile. */
+  all(): ProfileSettings;
+  /** Keeps the profile's place in the file. */
+  renameProfile(from: string, to: string): void;
+  removeProfile(name: string): void;
 }
 
 /**
@@ -53,7 +66,16 @@ export function readConfig(env: Env): ConfigReader {
   const path = configPath(env);
   const values = readConfigFile(path);
   tightenMode(path);
-  return { path, get: (key) => values[key] };
+  return readerOf(path, () => values);
+}
+
+function readerOf(path: string, values: () => ConfigValues): ConfigReader {
+  return {
+    path,
+    get: (key) => values().settings[key],
+    profileNames: () => [...values().profiles.keys()],
+    profile: (name) => values().profiles.get(name),
+  };
 }
 
 /** A config file others can read is made private again: it holds the API key. */
@@ -86,27 +108,45 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
   }
   const tighten = (): void => tightenMode(path);
   tighten();
-  const read = (key: ConfigKey): string | undefined => checkValue(path, key, conf.get(key));
-  // Reading every key now names a wrong type before any command relies on the file.
-  for (const key of CONFIG_KEYS) read(key);
+  const values = (): ConfigValues => checkValues(path, conf.store);
+  // Checking the whole file now names a wrong type before any command relies on the file.
+  values();
+  // Profiles are rewritten whole, from the file as it is: keys this version does not know stay.
+  const profiles = (): RawProfiles => ({ ...(conf.get('profiles') as RawProfiles | undefined) });
+  const own = (all: RawProfiles, name: string): Record<string, unknown> =>
+    Object.hasOwn(all, name) ? { ...all[name] } : {};
+  const save = (all: RawProfiles): void => {
+    if (Object.keys(all).length === 0) conf.delete('profiles');
+    else conf.set('profiles', all);
+  };
+  const write = (change: () => void): void => {
+    change();
+    tighten();
+  };
   return {
-    path,
-    get: read,
-    set(key, value) {
-      conf.set(key, value);
-      tighten();
-    },
-    delete(key) {
-      conf.delete(key);
-      tighten();
-    },
-    all() {
-      const result: Partial<Record<ConfigKey, string>> = {};
-      for (const key of CONFIG_KEYS) {
-        const value = read(key);
-        if (value !== undefined) result[key] = value;
-      }
-      return result;
-    },
+    ...readerOf(path, values),
+    set: (key, value, profile) =>
+      write(() => {
+        if (profile === undefined) return conf.set(key, value);
+        const all = profiles();
+        save({ ...all, [profile]: { ...own(all, profile), [key]: value } });
+      }),
+    delete: (key, profile) =>
+      write(() => {
+        if (profile === undefined) return conf.delete(key);
+        const all = profiles();
+        const settings = own(all, profile);
+        delete settings[key];
+        save({ ...all, [profile]: settings });
+      }),
+    all: () => ({ ...values().settings }),
+    renameProfile: (from, to) =>
+      write(() =>
+        save(
+          Object.fromEntries(Object.entries(profiles()).map(([n, v]) => [n === from ? to : n, v])),
+        ),
+      ),
+    removeProfile: (name) =>
+      write(() => save(Object.fromEntries(Object.entries(profiles()).filter(([n]) => n !== name)))),
   };
 }

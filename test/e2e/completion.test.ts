@@ -75,6 +75,21 @@ describe('completion in bash', () => {
     expect(catalogs).toHaveLength(1);
     expect(readdirSync(join(cache, 'healthdata'))[0]).toMatch(/^catalog-names-.*\.json$/);
   });
+
+  it('completes profile names from the config file, with no request', async () => {
+    const dir = tempDir();
+    const profiles = { alice: {}, 'alice.b': {}, bob: {} };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+    const mark = sandbox.current.requests.length;
+    const extra = { HEALTHDATA_CONFIG_DIR: dir };
+    expect(await complete('healthdata status --profile al', extra)).toEqual(['alice', 'alice.b']);
+    expect(await complete("healthdata config remove-profile ''", extra)).toEqual([
+      'alice',
+      'alice.b',
+      'bob',
+    ]);
+    expect(sandbox.current.requests.length).toBe(mark);
+  });
 });
 
 // fish and zsh are not on every machine: these run where they are installed.

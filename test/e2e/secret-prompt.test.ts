@@ -8,10 +8,14 @@ import { tempDir } from '../helpers/cli.ts';
 import { BIN, ROOT } from '../helpers/spawn.ts';
 
 /** Runs `config set api-key` in a pty, typing `keys` once the prompt is shown. */
-function typeAtPrompt(keys: string): Promise<{ code: number | null; output: string; dir: string }> {
+function typeAtPrompt(
+  keys: string,
+  profile?: string,
+): Promise<{ code: number | null; output: string; dir: string }> {
   const dir = tempDir();
+  const prompt = `API key${profile ? ` for profile '${profile}'` : ''} (input hidden): `;
   return new Promise((resolve, reject) => {
-    const command = `'${process.execPath}' '${BIN}' config set api-key`;
+    const command = `'${process.execPath}' '${BIN}' config set api-key${profile ? ` --profile ${profile}` : ''}`;
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'], HEALTHDATA_CONFIG_DIR: dir, TERM: 'dumb' },
@@ -21,7 +25,7 @@ function typeAtPrompt(keys: string): Promise<{ code: number | null; output: stri
     let typed = false;
     const onOutput = (b: Buffer): void => {
       output += b.toString();
-      if (!typed && output.includes('API key (input hidden): ')) {
+      if (!typed && output.includes(prompt)) {
         typed = true;
         child.stdin.write(keys);
       }
@@ -44,6 +48,16 @@ describe('the hidden api-key prompt, in a real terminal', () => {
     expect(code).toBe(0);
     expect(output).not.toContain('phd_live_typed_key_1234');
     expect(saved(dir)).toEqual({ 'api-key': 'phd_live_typed_key_1234' });
+  });
+
+  it('for a profile, the prompt names it and the key goes into the profile', async () => {
+    const { code, output, dir } = await typeAtPrompt('phd_live_typed_for_alice_99\r', 'alice');
+    expect(code).toBe(0);
+    expect(output).not.toContain('phd_live_typed_for_alice_99');
+    expect(output).toContain("saved api-key (phd_live…e_99) to profile 'alice'");
+    expect(saved(dir)).toEqual({
+      profiles: { alice: { 'api-key': 'phd_live_typed_for_alice_99' } },
+    });
   });
 
   it('Ctrl-C exits 130 and saves nothing', async () => {

@@ -1,15 +1,16 @@
 // `healthdata completion <shell>` prints the script; `healthdata __complete <kind>` (hidden) is
 // what the script runs for metric and provider names.
 import type { Command } from 'commander';
-import { readConfig } from '../../../config/store.ts';
 import { resolveSettings } from '../../../config/settings.ts';
+import { listProfiles } from '../../../config/profiles.ts';
+import { readConfig } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
-import { connectClient } from '../../connect-client.ts';
+import { connectClient, settingInputs } from '../../connect-client.ts';
 import { bashScript, zshScript } from './bash.ts';
 import { fishScript } from './fish.ts';
-import { describe } from './model.ts';
+import { describe, type DynamicKind } from './model.ts';
 import { cacheDir, namesFrom, readCache, writeCache, type CatalogNames } from './names.ts';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
@@ -25,12 +26,27 @@ export function runCompletion(shell: Shell, program: Command, ctx: Context): voi
 const TIMEOUT_SECONDS = 3;
 
 export async function runCompleteNames(
-  kind: keyof CatalogNames,
+  kind: DynamicKind,
   flags: ConnectionFlags,
   ctx: Context,
 ): Promise<void> {
-  const names = await catalogNames(flags, ctx).catch(() => undefined);
-  if (names) ctx.stdout.write(names[kind].map((n) => `${n}\n`).join(''));
+  const names =
+    kind === 'profile'
+      ? profileNames(ctx)
+      : await catalogNames(flags, ctx).then(
+          (all) => all?.[kind],
+          () => undefined,
+        );
+  if (names) ctx.stdout.write(names.map((n) => `${n}\n`).join(''));
+}
+
+/** Profile names, from the config file: no request, so no cache either. */
+function profileNames(ctx: Context): string[] | undefined {
+  try {
+    return listProfiles(readConfig(ctx.env));
+  } catch {
+    return undefined;
+  }
 }
 
 async function catalogNames(
@@ -41,11 +57,7 @@ async function catalogNames(
   const dir = cacheDir(ctx.env);
   let baseUrl = 'demo';
   if (!flags.demo) {
-    const settings = await resolveSettings({
-      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
-      env: ctx.env,
-      config: () => readConfig(ctx.env),
-    });
+    const settings = await resolveSettings(settingInputs(flags, ctx));
     baseUrl = settings.baseUrl.value;
   }
   const cached = dir ? await readCache(dir, baseUrl, now) : undefined;

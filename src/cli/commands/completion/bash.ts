@@ -48,7 +48,7 @@ _healthdata() {
     if ((skip)); then skip=0; continue; fi
     case "$word" in
       --demo) _hd_conn+=(--demo) ;;
-      --base-url|--api-key) _hd_conn+=("$word" "\${COMP_WORDS[i+1]}") ;;
+      --base-url|--api-key|--profile) _hd_conn+=("$word" "\${COMP_WORDS[i+1]}") ;;
     esac
     if [[ "$word" == -* ]]; then
       [[ " $(_healthdata_valueopts "$cmd") " == *" $word "* ]] && skip=1

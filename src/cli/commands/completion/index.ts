@@ -4,6 +4,7 @@ import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
 import { addConnectionOptions, type ConnectionFlags } from '../../flags.ts';
 import type { Shell } from './action.ts';
+import type { DynamicKind } from './model.ts';
 
 function registerCompletion(program: Command, ctx: Context): void {
   program
@@ -34,9 +35,9 @@ function registerCompleteNames(program: Command, ctx: Context): void {
   const names = program
     .command('__complete', { hidden: true })
     .description(completeNamesCommand.summary)
-    .addArgument(new Argument('<kind>').choices(['metric', 'provider']));
+    .addArgument(new Argument('<kind>').choices(['metric', 'provider', 'profile']));
   addConnectionOptions(names);
-  names.action(async (kind: 'metric' | 'provider', flags: ConnectionFlags) => {
+  names.action(async (kind: DynamicKind, flags: ConnectionFlags) => {
     const { runCompleteNames } = await import('./action.ts');
     await runCompleteNames(kind, flags, ctx);
   });
@@ -52,7 +53,7 @@ export const completionCommand: CommandInfo = {
 /** What the scripts call for metric and provider names. */
 export const completeNamesCommand: CommandInfo = {
   name: '__complete',
-  summary: 'print metric or provider names for shell completion',
+  summary: 'print metric, provider or profile names for shell completion',
   term: '[options] <kind>',
   hidden: true,
   register: registerCompleteNames,

@@ -5,10 +5,15 @@ import type { Command } from 'commander';
 import { CONFIG_KEYS } from '../../../config/keys.ts';
 import { PLANS } from '../../../sandbox/plans.ts';
 
-/** Options whose values come from the catalog, fetched by `healthdata __complete <kind>`. */
-export const DYNAMIC: Readonly<Record<string, 'metric' | 'provider'>> = {
+/**
+ * Options whose values `healthdata __complete <kind>` prints: names from the catalog, fetched,
+ * or profile names, read from the config file.
+ */
+export type DynamicKind = 'metric' | 'provider' | 'profile';
+export const DYNAMIC: Readonly<Record<string, DynamicKind>> = {
   metric: 'metric',
   provider: 'provider',
+  profile: 'profile',
 };
 
 /**
@@ -26,7 +31,7 @@ export interface OptionSpec {
   description: string;
   takesValue: boolean;
   choices?: readonly string[];
-  dynamic?: 'metric' | 'provider';
+  dynamic?: DynamicKind;
   /** The value is a file name (--output). */
   file?: boolean;
 }
@@ -40,7 +45,7 @@ export interface CommandSpec {
   /** Choices of each positional argument, in order (undefined: free text). */
   args: (readonly string[] | undefined)[];
   /** Positional arguments that are catalog names (`chart <metric...>`). */
-  dynamicArg?: 'metric' | 'provider';
+  dynamicArg?: DynamicKind;
 }
 
 export function describe(command: Command, path: string[] = []): CommandSpec {

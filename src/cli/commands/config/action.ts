@@ -1,16 +1,20 @@
 // `healthdata config …`: manage the config file. The API key is only ever shown redacted.
+// set/get/unset act on the profile in effect (--profile, else HEALTHDATA_PROFILE) when there is
+// one, as every other command would read it; list shows the whole file unless --profile narrows it.
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { parseBaseUrl } from '../../../api/transport/origin.ts';
-import { checkApiKey, checkConfigKey, redactKey, type ConfigKey } from '../../../config/keys.ts';
+import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/keys.ts';
+import { chooseProfile, type ChosenProfile } from '../../../config/settings.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { readSecret } from './secret-input.ts';
+import { existingProfile, listLines, newProfile, show, whereIn } from './profile-target.ts';
 
 type Action = 'set' | 'get' | 'unset' | 'list' | 'path';
 
 export async function runConfig(
   action: Action,
-  args: { key?: string; value?: string },
+  args: { key?: string; value?: string; profile?: string },
   ctx: Context,
 ): Promise<void> {
   const out = (text: string): void => void ctx.stdout.write(`${text}\n`);
@@ -19,53 +23,56 @@ export async function runConfig(
     out(configPath(ctx.env));
     return;
   }
+  // The name is checked before the file is opened: a bad name changes nothing.
+  const chosen = chooseProfile(args.profile, ctx.env);
   const store = await openConfig(ctx.env);
-  switch (action) {
-    case 'list': {
-      const entries = Object.entries(store.all());
-      // Nothing on stdout (a script reads no settings), and a word on stderr for the person.
-      if (entries.length === 0) {
-        ctx.stderr.write(
-          `nothing is set in ${store.path}; set the key with 'healthdata config set api-key'\n`,
-        );
-      }
-      for (const [key, value] of entries) out(`${key}=${show(key as ConfigKey, value)}`);
-      return;
+  if (action === 'list') {
+    // The whole file, unless --profile itself narrows it (HEALTHDATA_PROFILE does not).
+    const only = args.profile === undefined ? undefined : chosen;
+    const lines = listLines(store, only);
+    // Nothing on stdout (a script reads no settings), and a word on stderr for the person.
+    if (lines.length === 0) {
+      ctx.stderr.write(
+        `nothing is set in ${whereIn(store, only)}; set the key with 'healthdata config set api-key${only ? ` --profile ${only.name}` : ''}'\n`,
+      );
     }
-    case 'get': {
-      const key = checkConfigKey(args.key ?? '');
-      const value = store.get(key);
-      if (value === undefined) {
-        throw new HealthdataError('config_unset', `${key} is not set in ${store.path}`, 'failure');
-      }
-      out(show(key, value));
-      return;
-    }
-    case 'unset': {
-      const key = checkConfigKey(args.key ?? '');
-      if (store.get(key) === undefined) {
-        ctx.stderr.write(`${key} is not set in ${store.path}; nothing to remove\n`);
-        return;
-      }
-      store.delete(key);
-      ctx.stderr.write(`removed ${key} from ${store.path}\n`);
-      return;
-    }
-    case 'set':
-      await set(store, checkConfigKey(args.key ?? ''), args.value, ctx);
-      return;
+    for (const line of lines) out(line);
+    return;
   }
+  const key = checkConfigKey(args.key ?? '');
+  if (action === 'set') {
+    await set(store, key, args.value, chosen && newProfile(store, chosen), ctx);
+    return;
+  }
+  const settings = existingProfile(store, chosen);
+  const where = whereIn(store, chosen);
+  if (action === 'get') {
+    const value = settings[key];
+    if (value === undefined) {
+      throw new HealthdataError('config_unset', `${key} is not set in ${where}`, 'failure');
+    }
+    out(show(key, value));
+    return;
+  }
+  if (settings[key] === undefined) {
+    ctx.stderr.write(`${key} is not set in ${where}; nothing to remove\n`);
+    return;
+  }
+  store.delete(key, chosen?.name);
+  ctx.stderr.write(`removed ${key} from ${where}\n`);
 }
 
 async function set(
   store: ConfigStore,
   key: ConfigKey,
   given: string | undefined,
+  profile: ChosenProfile | undefined,
   ctx: Context,
 ): Promise<void> {
   let value = given;
   if (key === 'api-key') {
-    value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, 'API key (input hidden): ');
+    const prompt = `API key${profile ? ` for profile '${profile.name}'` : ''} (input hidden): `;
+    value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, prompt);
     // From the prompt or the command line: hidden in whatever this run prints from now on.
     ctx.secrets?.add(value.trim());
     checkApiKey(value.trim(), given === undefined ? 'stdin' : 'the command line');
@@ -89,10 +96,6 @@ async function set(
       );
     }
   }
-  store.set(key, value);
-  ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${store.path}\n`);
-}
-
-function show(key: ConfigKey, value: string): string {
-  return key === 'api-key' ? redactKey(value) : value;
+  store.set(key, value, profile?.name);
+  ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${whereIn(store, profile)}\n`);
 }

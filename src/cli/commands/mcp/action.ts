@@ -10,6 +10,7 @@ import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient, type ConnectedClient } from '../../connect-client.ts';
+import { chooseProfile, describeProfile } from '../../../config/settings.ts';
 import { VERSION } from '../../version.ts';
 
 export interface McpFlags extends ConnectionFlags {
@@ -49,7 +50,13 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     connected = undefined;
   };
 
-  const demo = flags.demo ? ' from the built-in sandbox (demo data)' : '';
+  // One server, one person: the profile is fixed for the server's life (a bad name stops it now).
+  const profile = flags.demo ? undefined : chooseProfile(flags.profile, ctx.env);
+  const demo = flags.demo
+    ? ' from the built-in sandbox (demo data)'
+    : profile
+      ? ` for ${describeProfile(profile)}`
+      : '';
   const shutdown = new AbortController();
   const deps = {
     client,

@@ -6,6 +6,8 @@ import { NULL_TEXT } from '../../../output/document-view/cells.ts';
 
 export interface StatusReport {
   ok: boolean;
+  /** The named profile in use, if any. */
+  profile: { name: string; source: string } | null;
   base_url: { value: string | null; source: string | null };
   api_key: { redacted: string | null; source: string | null };
   response_ms: number | null;
@@ -19,6 +21,7 @@ export interface StatusReport {
 export function emptyReport(): StatusReport {
   return {
     ok: false,
+    profile: null,
     base_url: { value: null, source: null },
     api_key: { redacted: null, source: null },
     response_ms: null,
@@ -60,7 +63,10 @@ export function renderStatus(r: StatusReport, p: Palette): string {
   const shown = (value: string | number | null): string =>
     value === null ? p.dim(NULL_TEXT) : visible(String(value));
   const from = (source: string | null): string => (source ? p.dim(`  (from ${source})`) : '');
-  const lines: [string, string][] = [
+  const lines: [string, string][] = [];
+  if (r.profile)
+    lines.push(['Settings', `profile ${visible(r.profile.name)}${from(r.profile.source)}`]);
+  lines.push(
     [
       'API',
       r.base_url.value === null
@@ -71,7 +77,7 @@ export function renderStatus(r: StatusReport, p: Palette): string {
       'API key',
       r.api_key.redacted === null ? p.red('not set') : r.api_key.redacted + from(r.api_key.source),
     ],
-  ];
+  );
   if (r.ok) {
     lines.push(['Profile', `${p.green('✓')} reached in ${r.response_ms ?? '?'} ms`]);
     lines.push(['Plan', shown(r.plan)]);

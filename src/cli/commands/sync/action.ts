@@ -16,6 +16,7 @@ import { afterCheck } from '../../../api/name-check.ts';
 import type { MetricsQuery } from '../../../api/types.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
+import { describeProfile } from '../../../config/settings.ts';
 import { visible } from '../../../lib/visible.ts';
 
 export interface SyncFlags extends ConnectionFlags {
@@ -53,6 +54,10 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     }
     const api = await connectClient(flags, ctx, notices);
     try {
+      // Whose data this is, first: a cron log of many syncs says which person each one was.
+      if (api.profile && !flags.quiet) {
+        ctx.stderr.write(`healthdata: syncing ${describeProfile(api.profile)} into ${target}\n`);
+      }
       const names: MetricsQuery = {
         ...(flags.metric ? { metric: flags.metric } : {}),
         ...(flags.provider ? { provider: flags.provider } : {}),

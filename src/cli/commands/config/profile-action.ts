@@ -1,0 +1,51 @@
+// `healthdata config profiles | rename-profile | remove-profile`: the profiles themselves.
+import { UsageError } from '../../../lib/errors.ts';
+import { caseTwin, checkProfileName, unknownProfile } from '../../../config/profiles.ts';
+import { openConfig, type ConfigStore } from '../../../config/store.ts';
+import type { Context } from '../../context.ts';
+import { caseClash } from './profile-target.ts';
+
+export type ProfileAction = 'profiles' | 'rename-profile' | 'remove-profile';
+
+export async function runProfileAction(
+  action: ProfileAction,
+  names: string[],
+  ctx: Context,
+): Promise<void> {
+  const [first = '', second = ''] = names;
+  // Names are checked before the file is opened: a bad name changes nothing.
+  if (action !== 'profiles') checkProfileName(first, 'the command line');
+  if (action === 'rename-profile') checkProfileName(second, 'the command line');
+  const store = await openConfig(ctx.env);
+  if (action === 'profiles') {
+    const all = store.profileNames();
+    // Names alone on stdout, for `for p in $(healthdata config profiles)`.
+    if (all.length === 0) {
+      ctx.stderr.write(
+        `no profiles in ${store.path}; create one with 'healthdata config set api-key --profile NAME'\n`,
+      );
+    }
+    for (const name of all) ctx.stdout.write(`${name}\n`);
+    return;
+  }
+  mustExist(store, first);
+  if (action === 'remove-profile') {
+    store.removeProfile(first);
+    ctx.stderr.write(`removed profile '${first}' from ${store.path}\n`);
+    return;
+  }
+  if (store.profile(second)) {
+    throw new UsageError(
+      `profile '${second}' exists — remove it first with 'healthdata config remove-profile ${second}', or pick another name`,
+      'profile_exists',
+    );
+  }
+  const twin = caseTwin(second, store);
+  if (twin !== undefined && twin !== first) throw caseClash(second, twin);
+  store.renameProfile(first, second);
+  ctx.stderr.write(`renamed profile '${first}' to '${second}' in ${store.path}\n`);
+}
+
+function mustExist(store: ConfigStore, name: string): void {
+  if (!store.profile(name)) throw unknownProfile(name, 'the command line', store);
+}
