@@ -35,6 +35,25 @@ export function isInexact(token: string): boolean {
   return !sameDecimal(token, String(value));
 }
 
+/**
+ * A JSON number token against JSON.stringify: 'canonical' when String() of its value gives it
+ * back (JSON.parse then JSON.stringify writes the same text), 'raw' when JSON.parse would
+ * change it (kept as sent, a RawNumber once parsed), 'other' when it is exact but spelled
+ * otherwise (1.50, 1E5, -0: JSON.stringify would write it differently).
+ */
+export function numberSpelling(token: string): 'canonical' | 'raw' | 'other' {
+  const value = Number(token);
+  if (String(value) === token) {
+    // The same text, and exact, unless an integer past 2^53 that its double only rounds to
+    // (36648678677153290 is printed so, but the double is ...288).
+    if (Number.isSafeInteger(value) || !INTEGER.test(token)) return 'canonical';
+    return BigInt(token) === BigInt(value) ? 'canonical' : 'raw';
+  }
+  return isInexact(token) ? 'raw' : 'other';
+}
+
+const INTEGER = /^-?\d+$/;
+
 /** JSON.parse, except that numbers it would change become RawNumbers. */
 export function parseExact(text: string): unknown {
   let out = '';

@@ -2,6 +2,7 @@
 // when something reads `data`: an ndjson or csv export of such pages never calls JSON.parse on
 // a row. The bytes ride on the page as a hidden (non-enumerable) property, so a page rebuilt
 // with other rows (`{ ...page, data: page.data.slice(0, n) }`) can never carry stale rows.
+import { parseExact } from '../exact-numbers.ts';
 import type { Meta, MetricRow } from '../types.ts';
 import { rowsText, type CanonicalRows } from './page-text.ts';
 import type { Page } from './types.ts';
@@ -25,8 +26,12 @@ interface Hidden {
 // the closure) until the next full GC: every page text was promoted to the old generation and
 // peak RSS grew with the export (~100 MB promoted per 1M rows; --trace-gc-nvp).
 function parsedRows(this: Hidden): MetricRow[] {
-  // Proven: valid JSON, the spec's types, every number exact. Nothing left to check.
-  return (this[PARSED] ??= JSON.parse(`[${rowsText(this[ROWS])}]`) as MetricRow[]);
+  // Proven: valid JSON, the spec's types. Nothing left to check; a number JSON.parse would
+  // change (1e400) stays as sent, in a RawNumber.
+  if (this[PARSED] !== undefined) return this[PARSED];
+  const rows = this[ROWS];
+  const text = `[${rowsText(rows)}]`;
+  return (this[PARSED] = (rows.rawNumbers ? parseExact(text) : JSON.parse(text)) as MetricRow[]);
 }
 
 const HIDDEN = { writable: true, enumerable: false, configurable: false } as const;

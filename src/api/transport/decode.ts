@@ -2,7 +2,7 @@
 // with the decoded size capped: a gzip bomb (a few hundred KB that inflate to gigabytes) stops
 // at the cap instead of filling memory. Neither an oversize body nor an unknown coding gets
 // better by asking again, so neither is retried.
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import type * as Zlib from 'node:zlib';
 import { NetworkError } from '../errors.ts';
@@ -69,13 +69,4 @@ export function tooLarge(maxBytes: number, what: 'decoded' | 'as sent'): Network
  */
 export function text(data: Buffer): string {
   return isAscii(data) ? data.toString('latin1') : data.toString('utf8');
-}
-
-/**
- * The text, only when it says exactly what the bytes encode: ASCII or valid UTF-8. (An invalid
- * byte decodes to U+FFFD, and the text then says something the bytes do not.)
- */
-export function exactText(data: Buffer): string | undefined {
-  if (isAscii(data)) return data.toString('latin1');
-  return isUtf8(data) ? data.toString('utf8') : undefined;
 }

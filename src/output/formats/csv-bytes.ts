@@ -10,6 +10,7 @@
 // which is csv-stringify's cast; null is an empty cell. What is left that csv-stringify would
 // quote is a comma in a string of a CSV row. Such a row, or one with an escape, is parsed on
 // its own and written the general way (`slow`).
+import { parseExact } from '../../api/exact-numbers.ts';
 import type { CanonicalRows } from '../../api/pagination/page-text.ts';
 import {
   copyBytes,
@@ -59,7 +60,9 @@ export function csvFromBytes(
     readRow(src, at, cells);
     const end = cells[END] as number;
     if (((cells[FLAGS] as number) & unsafe) !== 0) {
-      const line = slow(JSON.parse(src.toString('utf8', at, end + 1)) as MetricRow);
+      const text = src.toString('utf8', at, end + 1);
+      // A number JSON.parse would change (1e400) stays as sent, as on the general path.
+      const line = slow((rows.rawNumbers ? parseExact(text) : JSON.parse(text)) as MetricRow);
       const needed = pos + Buffer.byteLength(line) + (src.length - end);
       if (needed > out.length) out = grown(out, pos, needed);
       pos += out.write(line, pos);
