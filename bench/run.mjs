@@ -9,9 +9,11 @@ import { parseArgs } from 'node:util';
 import { Report } from './lib/report.mjs';
 import { sandboxWithRows, startSandbox } from './lib/sandbox.mjs';
 import { overlap, parallel } from './sections/latency.mjs';
+import { mcp } from './sections/mcp.mjs';
 import { memory } from './sections/memory.mjs';
 import { oneRequest } from './sections/one-request.mjs';
 import { startup } from './sections/startup.mjs';
+import { summary } from './sections/summary.mjs';
 import { tableVsCsv } from './sections/table.mjs';
 import { sync } from './sections/sync.mjs';
 import { throughput } from './sections/throughput.mjs';
@@ -25,8 +27,10 @@ const SECTIONS = [
   'overlap',
   'parallel',
   'sync',
+  'summary',
+  'mcp',
 ];
-const MAIN_SANDBOX = ['one-request', 'table', 'throughput'];
+const MAIN_SANDBOX = ['one-request', 'table', 'throughput', 'mcp'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
 // ~140 pages of 1000: long enough that 50 ms per page dominates, short enough for 3+3+3 runs.
@@ -207,6 +211,7 @@ async function main() {
               });
             }
             if (want('memory') && !memoryBig) await guard('memory', () => memory(mctx, sb));
+            if (want('mcp')) await guard('mcp', () => mcp(mctx, sb, { today: TODAY }));
           }),
         );
       }
@@ -235,6 +240,15 @@ async function main() {
           withSandbox(mode, 1_000_000, 0, async (sb) => {
             described.push(`${tag}sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
             await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
+          }),
+        );
+      }
+      if (want('summary')) {
+        // summary of >= 1M rows against the csv export of the same rows, and at ~100k rows.
+        await guard('summary sandbox', () =>
+          withSandbox(mode, 1_000_000, 0, async (sb) => {
+            described.push(`${tag}summary sandbox: scale ${sb.scale}, ${sb.rows} rows`);
+            await guard('summary', () => summary(mctx, sb));
           }),
         );
       }

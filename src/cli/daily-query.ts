@@ -123,7 +123,8 @@ export async function loadDaily(
         const warning = range.from === null ? undefined : clampWarning(range.from, meta);
         if (warning) notices.warn(warning);
       }
-      yield page.data;
+      // The page, not page.data: a proven page is summarised off its bytes, never parsed.
+      yield page;
     }
   };
   const summaries = await summarize(pages(), {

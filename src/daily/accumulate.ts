@@ -3,6 +3,7 @@
 // streamed samples costs the same as its 30k daily rows), and all of it by a byte budget
 // (bounds.ts): the server decides how many names, days and text values there are, not how
 // much of them is kept.
+import { canonicalRows, type PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import {
   DAY_BYTES,
@@ -13,6 +14,7 @@ import {
   SummaryBudget,
   type SummaryBounds,
 } from './bounds.ts';
+import { RowBytesReader, type RowFields } from './row-bytes-reader.ts';
 import { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
 
 export interface DayAggregate {
@@ -52,57 +54,76 @@ export class DailyAccumulator {
   readonly #budget: SummaryBudget;
   /** One string per date for all lines: each row brings its own copy of the same ten characters. */
   readonly #dates = new Map<string, string>();
+  /** Made at the first proven page. */
+  #bytes: RowBytesReader | undefined;
 
   constructor(bounds: SummaryBounds = DEFAULT_SUMMARY_BOUNDS) {
     this.#budget = new SummaryBudget(bounds);
   }
 
   add(rows: Iterable<MetricRow>): void {
-    for (const row of rows) {
-      let series = this.#last;
-      if (
-        series === undefined ||
-        series.metric !== row.metric ||
-        series.provider !== row.provider
-      ) {
-        series = this.#series(row.metric, row.provider);
-        this.#last = series;
-      }
-      const num = row.numValue;
-      const text = row.textValue;
-      const isNumber = typeof num === 'number' && Number.isFinite(num);
-      if (!isNumber && typeof text !== 'string') continue;
-      if (row.stream === true) series.streamRows++;
-      if (series.unit === null && typeof row.unit === 'string') {
-        this.#budget.take(stringBytes(row.unit));
-        series.unit = row.unit;
-      }
-      let day = series.days.get(row.date);
-      if (day === undefined) {
-        this.#budget.days++;
-        this.#budget.take(DAY_BYTES);
-        day = { rows: 0, sum: 0, min: Infinity, max: -Infinity, textRows: 0, texts: undefined };
-        series.days.set(this.#date(row.date), day);
-      }
-      if (isNumber) {
-        series.numericRows++;
-        day.rows++;
-        day.sum += num;
-        if (num < day.min) day.min = num;
-        if (num > day.max) day.max = num;
-      } else {
-        series.textRows++;
-        day.textRows++;
-        const value = this.#kept(series, text as string);
-        if (value === undefined) continue;
-        series.textCounts.set(value, (series.textCounts.get(value) ?? 0) + 1);
-        day.texts ??= [];
-        if (day.texts.length < MAX_TEXT_VALUES_PER_DAY && !day.texts.includes(value)) {
-          day.texts.push(value);
-        }
+    for (const row of rows) this.#row(row);
+  }
+
+  /** A page's rows: read off its bytes when proven (row-bytes-reader.ts), else parsed. */
+  addPage(page: PageRows): void {
+    const canonical = canonicalRows(page);
+    if (canonical === undefined) this.add(page.data);
+    else (this.#bytes ??= new RowBytesReader()).read(canonical, this.#fields, this.#parsed);
+  }
+
+  readonly #parsed = (row: MetricRow): void => this.#row(row);
+
+  #row(row: MetricRow): void {
+    this.#fields(
+      row.metric,
+      row.provider,
+      row.date,
+      row.numValue,
+      row.textValue,
+      row.unit,
+      row.stream === true,
+    );
+  }
+
+  readonly #fields: RowFields = (metric, provider, date, num, text, unit, stream) => {
+    let series = this.#last;
+    if (series === undefined || series.metric !== metric || series.provider !== provider) {
+      series = this.#series(metric, provider);
+      this.#last = series;
+    }
+    const isNumber = typeof num === 'number' && Number.isFinite(num);
+    if (!isNumber && typeof text !== 'string') return;
+    if (stream) series.streamRows++;
+    if (series.unit === null && typeof unit === 'string') {
+      this.#budget.take(stringBytes(unit));
+      series.unit = unit;
+    }
+    let day = series.days.get(date);
+    if (day === undefined) {
+      this.#budget.days++;
+      this.#budget.take(DAY_BYTES);
+      day = { rows: 0, sum: 0, min: Infinity, max: -Infinity, textRows: 0, texts: undefined };
+      series.days.set(this.#date(date), day);
+    }
+    if (isNumber) {
+      series.numericRows++;
+      day.rows++;
+      day.sum += num;
+      if (num < day.min) day.min = num;
+      if (num > day.max) day.max = num;
+    } else {
+      series.textRows++;
+      day.textRows++;
+      const value = this.#kept(series, text as string);
+      if (value === undefined) return;
+      series.textCounts.set(value, (series.textCounts.get(value) ?? 0) + 1);
+      day.texts ??= [];
+      if (day.texts.length < MAX_TEXT_VALUES_PER_DAY && !day.texts.includes(value)) {
+        day.texts.push(value);
       }
     }
-  }
+  };
 
   /** Every (metric, provider) seen. */
   *series(): IterableIterator<SeriesAggregate> {

@@ -4,7 +4,8 @@
 //
 // API
 //   summarize(pages, { catalog?, metrics? }) → Promise<MetricSummary[]>
-//     Streams pages of MetricRow (an async or sync iterable of arrays) once and returns one
+//     Streams pages of MetricRow (an async or sync iterable of arrays, or of pages, whose
+//     proven rows are read off their bytes) once and returns one
 //     summary per metric and provider, each with its daily series (oldest first). Memory is
 //     bounded by metrics × providers × days, never by rows.
 //     - one row a day         → rule 'row': the daily value is the row;

@@ -1,4 +1,5 @@
 // From day aggregates to summary lines, applying the API's daily-value rule (see types.ts).
+import type { PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type DayAggregate, type SeriesAggregate } from './accumulate.ts';
 import { baseOf, metricsWithTwins, twinOf } from './twins.ts';
@@ -20,7 +21,12 @@ export interface SummarizeOptions {
   bounds?: SummaryBounds;
 }
 
-export type Pages = AsyncIterable<readonly MetricRow[]> | Iterable<readonly MetricRow[]>;
+/**
+ * Arrays of rows, or pages (`{ data }`): a proven page of the API (page-text.ts) is read off
+ * its bytes, never parsed.
+ */
+export type Pages =
+  AsyncIterable<readonly MetricRow[] | PageRows> | Iterable<readonly MetricRow[] | PageRows>;
 
 /** Streams pages of rows once and returns one summary per metric and provider. */
 export async function summarize(
@@ -28,8 +34,15 @@ export async function summarize(
   options: SummarizeOptions = {},
 ): Promise<MetricSummary[]> {
   const accumulator = new DailyAccumulator(options.bounds);
-  for await (const rows of pages) accumulator.add(rows);
+  for await (const rows of pages) {
+    if (isRows(rows)) accumulator.add(rows);
+    else accumulator.addPage(rows);
+  }
   return summariesOf(accumulator, options);
+}
+
+function isRows(rows: readonly MetricRow[] | PageRows): rows is readonly MetricRow[] {
+  return Array.isArray(rows);
 }
 
 /** Summary lines from what an accumulator holds, sorted by metric then provider. */

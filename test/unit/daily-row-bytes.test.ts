@@ -1,0 +1,89 @@
+// The daily summaries of a proven page read off its bytes (row-bytes-reader.ts) must be the
+// summaries of its parsed rows, to the bit.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { provePage } from '../../src/api/pagination/page-text.ts';
+import { textPage } from '../../src/api/pagination/text-page.ts';
+import type { MetricRow } from '../../src/api/types.ts';
+import { summarize } from '../../src/daily/index.ts';
+import { numberAt } from '../../src/daily/row-bytes-reader.ts';
+
+const at = (token: string) => numberAt(Buffer.from(token, 'latin1'), 0, token.length);
+
+describe('numberAt', () => {
+  it('reads every double as Number() does', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        // String(-0) is '0': compare with what Number() makes of the same text.
+        expect(Object.is(at(String(x)), Number(String(x)))).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads short decimals and integers, what proven pages hold, exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }),
+        fc.integer({ min: 0, max: 15 }),
+        (m, k) => {
+          const token = String(m / 10 ** k);
+          expect(Object.is(at(token), Number(token))).toBe(true);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    for (const t of ['0', '-0', '0.1', '-0.000001', '123456789012345', '1e-7', '1.5e+21']) {
+      expect(Object.is(at(t), Number(t))).toBe(true);
+    }
+  });
+
+  it('gives undefined for a number JSON.parse would change, as RawNumber rows are left out', () => {
+    for (const t of ['1e400', '-1e400', '1e-400', '9007199254740993', '12345678901234567891']) {
+      expect(at(t)).toBeUndefined();
+    }
+    expect(at('9007199254740992')).toBe(9007199254740992);
+  });
+});
+
+const name = fc.constantFrom('steps', 'steps_total', 'hrv', 'mood', 'a,b', 'q"u\\o\n', 'Ωm 🧘');
+const row = fc.record({
+  date: fc.constantFrom('2026-11-20', '2026-11-21', '2026-11-22'),
+  provider: fc.constantFrom('Santé Téléphone', 'Pulsuhr Ä', '指輪 Ring', 'tab\there'),
+  metric: name,
+  numValue: fc.oneof(
+    fc.constant(null),
+    fc.integer({ min: -100_000, max: 100_000 }),
+    fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 100),
+  ),
+  textValue: fc.oneof(fc.constant(null), fc.constantFrom('', 'calme', 'énergique ⚡', 'x\\y')),
+  unit: fc.oneof(fc.constant(null), fc.constantFrom('', 'kcal', '°C')),
+  stream: fc.boolean(),
+});
+
+describe('summaries of proven pages', () => {
+  it('are the summaries of the same rows parsed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(row, { maxLength: 40 }), { maxLength: 4 }),
+        async (pages) => {
+          const proven = pages.map((rows) => {
+            const body = JSON.stringify({ data: rows, next_cursor: null });
+            const proof = provePage(Buffer.from(body));
+            expect(proof).toBeDefined();
+            return textPage(proof!.rows, null, undefined);
+          });
+          const options = {
+            catalog: ['steps', 'steps_total', 'hrv', 'mood'],
+            metrics: ['steps', 'hrv'],
+          };
+          expect(await summarize(proven, options)).toEqual(
+            await summarize(pages as MetricRow[][], options),
+          );
+          expect(await summarize(proven)).toEqual(await summarize(pages as MetricRow[][]));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
