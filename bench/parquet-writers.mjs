@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-const [, script, root = '/tmp/pqc', rowsArg = '1000000', only] = process.argv;
+const [, script = '', root = '/tmp/pqc', rowsArg = '1000000', only] = process.argv;
 const ROWS = Number(rowsArg);
 
 /** Our columns, deterministic: ~1M rows look like a year of many people's days. */
@@ -186,11 +186,13 @@ if (only !== undefined) {
   rmSync(file);
 } else {
   console.log(`node ${process.version}, ${ROWS} rows`);
-  for (const [name, dir] of [
+  /** @type {[string, string][]} */
+  const candidates = [
     ['hyparquet-writer', 'hw'],
     ['parquet-wasm', 'pw'],
     ['@dsnp/parquetjs', 'pj'],
-  ]) {
+  ];
+  for (const [name, dir] of candidates) {
     const size = execFileSync('du', ['-sh', join(root, dir, 'node_modules')], {
       encoding: 'utf8',
     }).split('\t')[0];
