@@ -11,8 +11,14 @@ import type { Context } from './context.ts';
 export function guardConfigFile(program: Command, ctx: Context): void {
   program.hook('preAction', (_program, command) => {
     if (isExempt(command)) return;
-    // The read that checks the file also tells the run's redaction the key it holds.
-    ctx.secrets?.add(readConfigFile(configPath(ctx.env))['api-key']);
+    // The read that checks the file also tells the run's redaction the keys it may use: the
+    // one without a profile, and the chosen profile's (not every profile's: a study's
+    // thousand keys would slow every line redacted).
+    const { settings, profiles } = readConfigFile(configPath(ctx.env));
+    ctx.secrets?.add(settings['api-key']);
+    const profile =
+      (command.opts() as { profile?: unknown }).profile ?? ctx.env['HEALTHDATA_PROFILE'];
+    if (typeof profile === 'string') ctx.secrets?.add(profiles.get(profile)?.['api-key']);
   });
 }
 

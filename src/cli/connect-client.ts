@@ -7,7 +7,7 @@ import { HealthClient } from '../api/client.ts';
 import { parseBaseUrl } from '../api/transport/origin.ts';
 import { defaultRetryPolicy } from '../api/transport/retry.ts';
 import { readConfig } from '../config/store.ts';
-import { resolveSettings } from '../config/settings.ts';
+import { resolveSettings, type ChosenProfile, type SettingInputs } from '../config/settings.ts';
 import type { Runtime } from './context.ts';
 import type { Notices } from './notices.ts';
 import type { ConnectionFlags } from './flags.ts';
@@ -16,8 +16,19 @@ import { VERSION } from './version.ts';
 
 export interface ConnectedClient {
   client: HealthClient;
+  /** The profile whose settings are in use, if one is (never with --demo). */
+  profile?: ChosenProfile;
   /** Closes the transport (and the --demo sandbox). */
   close(): Promise<void>;
+}
+
+/** What resolving the settings of a run takes: its flags, its environment, the config file. */
+export function settingInputs(flags: ConnectionFlags, ctx: Runtime): SettingInputs {
+  return {
+    flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl, profile: flags.profile },
+    env: ctx.env,
+    config: () => readConfig(ctx.env),
+  };
 }
 
 export async function connectClient(
@@ -30,6 +41,7 @@ export async function connectClient(
   let baseUrl: string;
   let apiKey: string;
   let keySource: string | undefined;
+  let profile: ChosenProfile | undefined;
   if (flags.demo) {
     const { startSandbox } = await import('../sandbox/index.ts');
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
@@ -38,11 +50,8 @@ export async function connectClient(
     apiKey = sandbox.apiKey;
     notices.info(`using the built-in sandbox with demo data (${sandbox.url})`);
   } else {
-    const settings = await resolveSettings({
-      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
-      env: ctx.env,
-      config: () => readConfig(ctx.env),
-    });
+    const settings = await resolveSettings(settingInputs(flags, ctx));
+    profile = settings.profile;
     baseUrl = settings.baseUrl.value;
     apiKey = settings.apiKey.value;
     keySource = settings.apiKey.source;
@@ -92,7 +101,7 @@ export async function connectClient(
       ...(keySource !== undefined ? { keySource } : {}),
       ...(proxyLabel !== undefined ? { proxy: proxyLabel } : {}),
     });
-    return { client, close: () => runAll(cleanups) };
+    return { client, close: () => runAll(cleanups), ...(profile ? { profile } : {}) };
   } catch (error) {
     await runAll(cleanups);
     throw error;

@@ -56,6 +56,7 @@ export function collectList(text: string, previous: string[] | undefined): strin
 export interface ConnectionFlags {
   apiKey?: string;
   baseUrl?: string;
+  profile?: string;
   demo?: boolean;
   retries: number;
   timeout: number;
@@ -93,6 +94,10 @@ export function addConnectionOptions(command: Command): Command {
       "API key; visible to other users in ps: prefer HEALTHDATA_API_KEY or 'healthdata config set api-key'",
     )
     .option('--base-url <url>', 'API base URL (else HEALTHDATA_BASE_URL, else the config file)')
+    .option(
+      '--profile <name>',
+      "use a named profile's key and base URL (else HEALTHDATA_PROFILE; see 'healthdata config profiles')",
+    )
     .option('--demo', 'run against the built-in sandbox with demo data')
     .addOption(
       new Option('--retries <n>', 'retries for a failed request (408, 429, 5xx, network)')

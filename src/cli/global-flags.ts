@@ -6,6 +6,7 @@
 const WITH_VALUE = new Set([
   '--api-key',
   '--base-url',
+  '--profile',
   '--retries',
   '--timeout',
   '--proxy',

@@ -1,10 +1,17 @@
-// What makes a config file unusable, in one place: not JSON, not an object, unreadable, or a
-// known key holding something other than a string. Both the cheap check every command runs
+// What makes a config file unusable, in one place: not JSON, not an object, unreadable, a
+// known key holding something other than a string, or a "profiles" entry of the wrong shape. Both the cheap check every command runs
 // first (no conf loaded) and the conf-backed store use it. Messages name the file and the key,
 // never what the file holds: it may hold the API key.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../lib/errors.ts';
-import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
+import { CONFIG_KEYS } from './keys.ts';
+import { isProfileName, type ProfileSettings } from './profiles.ts';
+
+/** The settings without a profile, and each named profile's, as the file holds them. */
+export interface ConfigValues {
+  settings: ProfileSettings;
+  profiles: ReadonlyMap<string, ProfileSettings>;
+}
 
 class NotAnObject extends Error {}
 
@@ -37,23 +44,65 @@ export function unreadable(path: string, error: unknown): UsageError {
 /** A known key must hold a string; anything else is named rather than ignored. */
 export function checkValue(path: string, key: string, value: unknown): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
-  const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-  throw new UsageError(
-    `config file ${path}: "${key}" must be a string, not ${what} — fix or remove it`,
-    'bad_config',
-  );
+  throw badShape(path, `"${key}" must be a string, not ${typeOf(value)}`);
+}
+
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+function badShape(path: string, what: string): UsageError {
+  return new UsageError(`config file ${path}: ${what} — fix or remove it`, 'bad_config');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The known keys of one object of settings, each checked; `label` prefixes the key named. */
+function settingsOf(path: string, values: Record<string, unknown>, label = ''): ProfileSettings {
+  const settings: ProfileSettings = {};
+  for (const key of CONFIG_KEYS) {
+    const value = checkValue(path, `${label}${key}`, values[key]);
+    if (value !== undefined) settings[key] = value;
+  }
+  return settings;
+}
+
+/** The file's whole content checked: a wrong type anywhere is named before anything uses it. */
+export function checkValues(path: string, values: Record<string, unknown>): ConfigValues {
+  const profiles = new Map<string, ProfileSettings>();
+  const given = values['profiles'];
+  if (given !== undefined && !isObject(given)) {
+    throw badShape(path, `"profiles" must be an object of named profiles, not ${typeOf(given)}`);
+  }
+  for (const [name, entry] of Object.entries(given ?? {})) {
+    // The name is not quoted: a name that breaks the rule may be anything, a key included.
+    if (!isProfileName(name)) {
+      throw badShape(
+        path,
+        'a name in "profiles" is not a profile name (1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit)',
+      );
+    }
+    if (!isObject(entry)) {
+      throw badShape(path, `profile "${name}" must be an object of settings, not ${typeOf(entry)}`);
+    }
+    profiles.set(name, settingsOf(path, entry, `profiles.${name}.`));
+  }
+  return { settings: settingsOf(path, values), profiles };
 }
 
 /**
- * The settings in the config file at `path` ({} when there is none), or the usage error that
- * names what makes it unusable. One small synchronous read, so every command can afford it.
+ * The settings in the config file at `path` (none when there is no file), or the usage error
+ * that names what makes it unusable. One small synchronous read, so every command can afford it.
  */
-export function readConfigFile(path: string): Partial<Record<ConfigKey, string>> {
+export function readConfigFile(path: string): ConfigValues {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return {};
+    if ((error as { code?: unknown }).code === 'ENOENT')
+      return { settings: {}, profiles: new Map() };
     throw unreadable(path, error);
   }
   let values: Record<string, unknown>;
@@ -62,10 +111,5 @@ export function readConfigFile(path: string): Partial<Record<ConfigKey, string>>
   } catch (error) {
     throw unreadable(path, error);
   }
-  const settings: Partial<Record<ConfigKey, string>> = {};
-  for (const key of CONFIG_KEYS) {
-    const value = checkValue(path, key, values[key]);
-    if (value !== undefined) settings[key] = value;
-  }
-  return settings;
+  return checkValues(path, values);
 }

@@ -1,12 +1,26 @@
-// Resolves the API key and base URL: flag, then environment, then config file. The config file
-// is only read when a setting is not given by a flag or the environment.
+// Resolves the API key and base URL. Each setting comes from the first source that has it:
+//   1. the flag (--api-key, --base-url)
+//   2. the profile named by --profile
+//   3. the environment (HEALTHDATA_API_KEY, HEALTHDATA_BASE_URL)
+//   4. the profile named by HEALTHDATA_PROFILE (when there is no --profile)
+//   5. the config file's settings without a profile
+// A profile is one person: its missing base URL falls through to the sources below it (one
+// server usually serves everyone), but a missing key never does, since a key from below would
+// read somebody else's data under this person's name. The config file is read only when a
+// setting is not given above it, or a profile is named (a typo in its name is always reported).
 import type { Env } from '../lib/env.ts';
 import { AuthError, UsageError } from '../lib/errors.ts';
-import { checkApiKey } from './keys.ts';
+import { checkApiKey, type ConfigKey } from './keys.ts';
+import { checkProfileName, unknownProfile } from './profiles.ts';
 import type { ConfigReader } from './store.ts';
 
 export interface SettingInputs {
-  flags: { apiKey?: string | undefined; baseUrl?: string | undefined };
+  flags: {
+    apiKey?: string | undefined;
+    baseUrl?: string | undefined;
+    /** --profile; a multi-profile command passes each name here in turn. */
+    profile?: string | undefined;
+  };
   env: Env;
   config: () => ConfigReader | Promise<ConfigReader>;
 }
@@ -17,9 +31,16 @@ export interface Resolved {
   source: string;
 }
 
+/** The profile in use, and what chose it. */
+export interface ChosenProfile {
+  name: string;
+  source: '--profile' | 'HEALTHDATA_PROFILE';
+}
+
 export interface Settings {
   apiKey: Resolved;
   baseUrl: Resolved;
+  profile?: ChosenProfile;
 }
 
 const NO_BASE_URL =
@@ -27,46 +48,102 @@ const NO_BASE_URL =
 const NO_API_KEY =
   "no API key is set — run 'healthdata config set api-key' (it reads the key from stdin), or set HEALTHDATA_API_KEY; create a key in the dashboard under AI apps → API keys";
 
-/** Each setting from the first place that has it: flag, then environment, then config file. */
-function settingSources(inputs: SettingInputs) {
-  let store: ConfigReader | undefined;
-  const fromConfig = async (key: 'api-key' | 'base-url'): Promise<Resolved | undefined> => {
-    store ??= await inputs.config();
-    const value = store.get(key);
-    return nonEmpty(value) ? { value, source: `the config file ${store.path}` } : undefined;
-  };
-  const pick = async (
-    flag: string | undefined,
-    flagName: string,
-    envName: string,
-    key: 'api-key' | 'base-url',
-  ): Promise<Resolved | undefined> => {
-    // `--api-key "$UNSET"` must not quietly fall back to another key: an empty flag is a mistake.
-    if (flag === '') {
-      throw new UsageError(
-        `${flagName} is empty — pass a value, or leave the flag out to use ${envName} or the config file`,
-        flagName === '--api-key' ? 'bad_api_key' : 'bad_base_url',
-      );
-    }
-    if (nonEmpty(flag)) return { value: flag, source: flagName };
-    const env = inputs.env[envName];
-    if (nonEmpty(env)) return { value: env, source: envName };
-    return fromConfig(key);
-  };
+/** The profile named by --profile, else by HEALTHDATA_PROFILE, its name checked; or none. */
+export function chooseProfile(flag: string | undefined, env: Env): ChosenProfile | undefined {
+  if (flag === '') {
+    throw new UsageError(
+      '--profile is empty — pass a profile name, or leave the flag out',
+      'bad_profile',
+    );
+  }
+  if (flag !== undefined) return { name: checkProfileName(flag, '--profile'), source: '--profile' };
+  const fromEnv = env['HEALTHDATA_PROFILE'];
+  if (!nonEmpty(fromEnv)) return undefined;
   return {
-    baseUrl: () => pick(inputs.flags.baseUrl, '--base-url', 'HEALTHDATA_BASE_URL', 'base-url'),
-    apiKey: () => pick(inputs.flags.apiKey, '--api-key', 'HEALTHDATA_API_KEY', 'api-key'),
+    name: checkProfileName(fromEnv, 'HEALTHDATA_PROFILE'),
+    source: 'HEALTHDATA_PROFILE',
   };
 }
 
+const SETTINGS = {
+  'base-url': { flag: 'baseUrl', flagName: '--base-url', envName: 'HEALTHDATA_BASE_URL' },
+  'api-key': { flag: 'apiKey', flagName: '--api-key', envName: 'HEALTHDATA_API_KEY' },
+} as const;
+
+function settingSources(inputs: SettingInputs) {
+  let store: ConfigReader | undefined;
+  const file = async (): Promise<ConfigReader> => (store ??= await inputs.config());
+  const chosen = chooseProfile(inputs.flags.profile, inputs.env);
+
+  const fromProfile = async (key: ConfigKey, p: ChosenProfile): Promise<Resolved | undefined> => {
+    const reader = await file();
+    const profile = reader.profile(p.name);
+    if (!profile) throw unknownProfile(p.name, p.source, reader);
+    const value = profile[key];
+    if (nonEmpty(value)) {
+      return { value, source: `profile '${p.name}' in the config file ${reader.path}` };
+    }
+    if (key === 'api-key') {
+      throw new AuthError(
+        `profile '${p.name}' (from ${p.source}) has no API key — run 'healthdata config set api-key --profile ${p.name}'; a profile never borrows another key`,
+        'no_api_key',
+      );
+    }
+    return undefined;
+  };
+
+  const pick = async (key: ConfigKey): Promise<Resolved | undefined> => {
+    const { flag, flagName, envName } = SETTINGS[key];
+    const given = inputs.flags[flag];
+    // `--api-key "$UNSET"` must not quietly fall back to another key: an empty flag is a mistake.
+    if (given === '') {
+      throw new UsageError(
+        `${flagName} is empty — pass a value, or leave the flag out to use ${envName} or the config file`,
+        key === 'api-key' ? 'bad_api_key' : 'bad_base_url',
+      );
+    }
+    if (nonEmpty(given)) return { value: given, source: flagName };
+    if (chosen?.source === '--profile') {
+      const value = await fromProfile(key, chosen);
+      if (value) return value;
+    }
+    const env = inputs.env[envName];
+    if (nonEmpty(env)) return { value: env, source: envName };
+    if (chosen?.source === 'HEALTHDATA_PROFILE') {
+      const value = await fromProfile(key, chosen);
+      if (value) return value;
+    }
+    const reader = await file();
+    const value = reader.get(key);
+    return nonEmpty(value) ? { value, source: `the config file ${reader.path}` } : undefined;
+  };
+
+  return {
+    chosen,
+    /** A named profile must exist, even when flags give every setting. */
+    checkProfile: async (): Promise<void> => {
+      if (!chosen) return;
+      const reader = await file();
+      if (!reader.profile(chosen.name)) throw unknownProfile(chosen.name, chosen.source, reader);
+    },
+    baseUrl: () => pick('base-url'),
+    apiKey: () => pick('api-key'),
+  };
+}
+
+/**
+ * The settings a command connects with. `flags.profile` names a profile explicitly (as
+ * --profile does); without it HEALTHDATA_PROFILE may name one.
+ */
 export async function resolveSettings(inputs: SettingInputs): Promise<Settings> {
   const sources = settingSources(inputs);
+  await sources.checkProfile();
   const baseUrl = await sources.baseUrl();
   if (!baseUrl) throw new UsageError(NO_BASE_URL, 'no_base_url');
   const apiKey = await sources.apiKey();
   if (!apiKey) throw new AuthError(NO_API_KEY, 'no_api_key');
   checkApiKey(apiKey.value, apiKey.source);
-  return { apiKey, baseUrl };
+  return { apiKey, baseUrl, ...(sources.chosen ? { profile: sources.chosen } : {}) };
 }
 
 /** The base URL alone, wherever it is set (for `status` when the key is missing). */

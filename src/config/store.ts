@@ -7,12 +7,18 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Env } from '../lib/env.ts';
-import { CONFIG_KEYS, type ConfigKey } from './keys.ts';
-import { checkValue, parseObject, readConfigFile, unreadable } from './file-check.ts';
+import type { ConfigKey } from './keys.ts';
+import {
+  checkValues,
+  parseObject,
+  readConfigFile,
+  unreadable,
+  type ConfigValues,
+} from './file-check.ts';
+import type { ProfileReader } from './profiles.ts';
 
-/** What resolving settings needs of the config file. */
-export interface ConfigReader {
-  readonly path: string;
+/** What resolving settings needs of the config file: the settings without a profile, and profiles. */
+export interface ConfigReader extends ProfileReader {
   get(key: ConfigKey): string | undefined;
 }
 
@@ -53,7 +59,16 @@ export function readConfig(env: Env): ConfigReader {
   const path = configPath(env);
   const values = readConfigFile(path);
   tightenMode(path);
-  return { path, get: (key) => values[key] };
+  return readerOf(path, () => values);
+}
+
+function readerOf(path: string, values: () => ConfigValues): ConfigReader {
+  return {
+    path,
+    get: (key) => values().settings[key],
+    profileNames: () => [...values().profiles.keys()],
+    profile: (name) => values().profiles.get(name),
+  };
 }
 
 /** A config file others can read is made private again: it holds the API key. */
@@ -86,12 +101,11 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
   }
   const tighten = (): void => tightenMode(path);
   tighten();
-  const read = (key: ConfigKey): string | undefined => checkValue(path, key, conf.get(key));
-  // Reading every key now names a wrong type before any command relies on the file.
-  for (const key of CONFIG_KEYS) read(key);
+  const values = (): ConfigValues => checkValues(path, conf.store);
+  // Checking the whole file now names a wrong type before any command relies on the file.
+  values();
   return {
-    path,
-    get: read,
+    ...readerOf(path, values),
     set(key, value) {
       conf.set(key, value);
       tighten();
@@ -100,13 +114,6 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
       conf.delete(key);
       tighten();
     },
-    all() {
-      const result: Partial<Record<ConfigKey, string>> = {};
-      for (const key of CONFIG_KEYS) {
-        const value = read(key);
-        if (value !== undefined) result[key] = value;
-      }
-      return result;
-    },
+    all: () => ({ ...values().settings }),
   };
 }

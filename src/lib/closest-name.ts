@@ -14,6 +14,20 @@ export function closestName(name: string, known: Iterable<string>): string | und
   return best;
 }
 
+/**
+ * Up to `count` known names, nearest first (a prefix counts as 1 edit; ties keep the order
+ * given): for "did you mean" lists, where even a far name is worth showing.
+ */
+export function nearestNames(name: string, known: Iterable<string>, count: number): string[] {
+  const ranked = [...known].map((candidate, index) => ({
+    candidate,
+    index,
+    d: candidate.startsWith(name) ? 1 : distance(name.toLowerCase(), candidate.toLowerCase()),
+  }));
+  ranked.sort((a, b) => a.d - b.d || a.index - b.index);
+  return ranked.slice(0, count).map((r) => r.candidate);
+}
+
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

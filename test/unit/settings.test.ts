@@ -4,19 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { AuthError, UsageError } from '../../src/lib/errors.ts';
 import { redactKey } from '../../src/config/keys.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
-import { openConfig, type ConfigStore } from '../../src/config/store.ts';
+import { openConfig } from '../../src/config/store.ts';
 import { tempDir } from '../helpers/cli.ts';
-
-function storeWith(values: Record<string, string>): () => Promise<ConfigStore> {
-  return () =>
-    Promise.resolve({
-      path: '/cfg/config.json',
-      get: (key) => values[key],
-      set: () => undefined,
-      delete: () => undefined,
-      all: () => values,
-    });
-}
+import { storeWith } from '../helpers/config-reader.ts';
 
 describe('resolveSettings', () => {
   const config = storeWith({

@@ -1,12 +1,11 @@
 // `healthdata completion <shell>` prints the script; `healthdata __complete <kind>` (hidden) is
 // what the script runs for metric and provider names.
 import type { Command } from 'commander';
-import { readConfig } from '../../../config/store.ts';
 import { resolveSettings } from '../../../config/settings.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
-import { connectClient } from '../../connect-client.ts';
+import { connectClient, settingInputs } from '../../connect-client.ts';
 import { bashScript, zshScript } from './bash.ts';
 import { fishScript } from './fish.ts';
 import { describe } from './model.ts';
@@ -41,11 +40,7 @@ async function catalogNames(
   const dir = cacheDir(ctx.env);
   let baseUrl = 'demo';
   if (!flags.demo) {
-    const settings = await resolveSettings({
-      flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
-      env: ctx.env,
-      config: () => readConfig(ctx.env),
-    });
+    const settings = await resolveSettings(settingInputs(flags, ctx));
     baseUrl = settings.baseUrl.value;
   }
   const cached = dir ? await readCache(dir, baseUrl, now) : undefined;

@@ -1,13 +1,12 @@
 // `healthdata status`: where the settings come from, and whether they work, in one request.
 import { HealthdataError } from '../../../lib/errors.ts';
 import { visibleJson } from '../../../lib/visible.ts';
-import { readConfig } from '../../../config/store.ts';
 import { redactKey } from '../../../config/keys.ts';
 import { resolveBaseUrl, resolveSettings, type Settings } from '../../../config/settings.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
-import { connectClient } from '../../connect-client.ts';
+import { connectClient, settingInputs } from '../../connect-client.ts';
 import { terminalView } from '../../terminal.ts';
 import { emptyReport, planOf, renderStatus, type StatusReport } from './report.ts';
 
@@ -68,11 +67,7 @@ async function check(flags: StatusFlags, ctx: Context, report: StatusReport): Pr
 
 /** The settings, or as much of them as is set before the error that stops the check. */
 async function resolve(flags: StatusFlags, ctx: Context, report: StatusReport): Promise<Settings> {
-  const inputs = {
-    flags: { apiKey: flags.apiKey, baseUrl: flags.baseUrl },
-    env: ctx.env,
-    config: () => readConfig(ctx.env),
-  };
+  const inputs = settingInputs(flags, ctx);
   try {
     return await resolveSettings(inputs);
   } catch (error) {
