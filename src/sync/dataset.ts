@@ -11,11 +11,9 @@ import { UsageError } from '../lib/errors.ts';
 import { syncTarget, type SyncResult } from './engine.ts';
 import type { SyncFilters } from './filters.ts';
 
-/** A person of the study: key and base URL undefined = the current settings. */
+/** A person of the study: their folder's name; `connect` knows how to reach them. */
 export interface DatasetPerson {
   name: string;
-  apiKey?: string;
-  baseUrl?: string;
 }
 
 /** One person's connection, opened when their turn comes and closed after. */
@@ -42,15 +40,12 @@ export interface DatasetRequest {
   synced(person: DatasetPerson, folder: string, result: SyncResult): void;
 }
 
-/** A name that is a safe, plain folder name and hive partition value. */
+/** A name that is a safe, plain folder name and hive partition value (profile names are). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-export function checkPersonName(name: string): void {
+function checkPersonName(name: string): void {
   if (!NAME.test(name)) {
-    throw new UsageError(
-      `'${name}' cannot name a folder of the dataset — use letters, digits, '_', '-' and '.' (up to 64, not starting with '.')`,
-      'bad_profile_name',
-    );
+    throw new UsageError(`'${name}' cannot name a folder of the dataset`, 'bad_profile');
   }
 }
 

@@ -12,7 +12,8 @@ import type { Context } from '../../context.ts';
 import { explainEmpty } from '../../empty-result.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { createNotices, type Notices } from '../../notices.ts';
-import { openSource, syncFilters, type SyncFlags } from './source.ts';
+import { checkOneProfile } from './people.ts';
+import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts';
 
 export type { SyncFlags } from './source.ts';
 
@@ -25,6 +26,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     const { runDatasetSync } = await import('./dataset.ts');
     return runDatasetSync(target, from, flags, ctx, notices);
   }
+  checkOneProfile(flags);
   if (flags.parallel !== undefined) {
     throw new UsageError(
       '--parallel is for a Parquet dataset of several people (--format parquet)',
@@ -44,7 +46,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     for (const name of await removeLeftovers(target, real, thisProcess)) {
       notices.warn(`removed ${name}, left by an interrupted sync`);
     }
-    const source = await openSource(flags, ctx, notices);
+    const source = await openSource(oneProfile(flags), ctx, notices);
     try {
       const result = await syncTarget({
         target,

@@ -12,7 +12,8 @@ import { acquireLock } from '../../../sync/lock.ts';
 import { checkDatasetDir } from '../../../sync/preflight.ts';
 import type { Context } from '../../context.ts';
 import type { Notices } from '../../notices.ts';
-import { openSource, syncFilters, type SyncFlags } from './source.ts';
+import { choosePeople } from './people.ts';
+import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts';
 
 /** People synced at once unless --parallel says otherwise. */
 const DEFAULT_PARALLEL = 4;
@@ -24,8 +25,8 @@ export async function runDatasetSync(
   ctx: Context,
   notices: Notices,
 ): Promise<void> {
-  // Without profiles, the one person is the current settings', under the name `default`.
-  const people: DatasetPerson[] = [{ name: 'default' }];
+  const chosen = choosePeople(flags, ctx);
+  const people: DatasetPerson[] = chosen.names.map((name) => ({ name }));
   const real = await checkDatasetDir(dir);
   ctx.tuneForStreaming?.();
   const lock = await acquireLock(dir, real, {
@@ -52,11 +53,7 @@ export async function runDatasetSync(
       signal: ctx.signal,
       connect: (person) =>
         openSource(
-          {
-            ...flags,
-            ...(person.apiKey !== undefined ? { apiKey: person.apiKey } : {}),
-            ...(person.baseUrl !== undefined ? { baseUrl: person.baseUrl } : {}),
-          },
+          oneProfile(flags, chosen.profiles ? person.name : undefined),
           ctx,
           labelled(notices, people.length > 1 ? person.name : undefined),
         ),

@@ -63,6 +63,14 @@ function registerSync(program: Command, ctx: Context): void {
         .argParser(seconds(0, 3600, '--wait')),
     );
   addConnectionOptions(command);
+  // sync alone takes several profiles: a Parquet dataset holds several people.
+  const profile = command.options.find((option) => option.long === '--profile');
+  profile?.argParser(collectList);
+  if (profile) {
+    profile.description =
+      'profile(s) to use; several (comma-separated or repeated) only with --format parquet';
+  }
+  command.option('--all-profiles', 'parquet: sync every profile of the config file');
   command.addHelpText(
     'after',
     footer(

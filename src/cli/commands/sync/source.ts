@@ -19,7 +19,10 @@ export interface SourceFlags extends ConnectionFlags {
   pageSize: number;
 }
 
-export interface SyncFlags extends SourceFlags {
+export interface SyncFlags extends Omit<SourceFlags, 'profile'> {
+  /** Several only for a Parquet dataset (commands/sync/people.ts). */
+  profile?: string[];
+  allProfiles?: boolean;
   from?: string;
   overlap: number;
   format?: string;
@@ -63,9 +66,17 @@ function keptDays(kept: readonly string[]): string {
   return `; ${days} kept as ${kept.length === 1 ? 'it was' : 'they were'}, to be fetched again next run`;
 }
 
-export function syncFilters(flags: SourceFlags): SyncFilters {
+export function syncFilters(flags: Pick<SourceFlags, 'metric' | 'provider'>): SyncFilters {
   return {
     ...(flags.metric ? { metrics: flags.metric } : {}),
     ...(flags.provider ? { providers: flags.provider } : {}),
   };
+}
+
+/** The flags of one person's source: `profile` the one named, if any. */
+export function oneProfile(flags: SyncFlags, name = flags.profile?.[0]): SourceFlags {
+  // The list goes; the one name, if any, takes its place.
+  const { profile: listed, ...rest } = flags;
+  void listed;
+  return { ...rest, ...(name !== undefined ? { profile: name } : {}) };
 }
