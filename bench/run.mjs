@@ -14,6 +14,7 @@ import { oneRequest } from './sections/one-request.mjs';
 import { startup } from './sections/startup.mjs';
 import { tableVsCsv } from './sections/table.mjs';
 import { sync } from './sections/sync.mjs';
+import { dataset } from './sections/dataset.mjs';
 import { throughput } from './sections/throughput.mjs';
 
 const SECTIONS = [
@@ -25,7 +26,10 @@ const SECTIONS = [
   'overlap',
   'parallel',
   'sync',
+  'dataset',
 ];
+// Sections run only when --only names them.
+const OPTIONAL = ['dataset'];
 const MAIN_SANDBOX = ['one-request', 'table', 'throughput'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
@@ -40,7 +44,8 @@ const USAGE = `usage: npm run bench -- [options]
   --latency <ms>      sandbox latency for overlap and parallel (default 50)
   --skip-curl         leave out the curl+jq loop
   --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
-  --only <list>       comma-separated: ${SECTIONS.join(', ')}`;
+  --people <n>        people for --only dataset (default 1000; 100 is measured too)
+  --only <list>       comma-separated: ${SECTIONS.join(', ')} (dataset only when named)`;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -52,6 +57,7 @@ function parseOptions() {
       latency: { type: 'string', default: '50' },
       'skip-curl': { type: 'boolean', default: false },
       memory: { type: 'boolean', default: false },
+      people: { type: 'string', default: '1000' },
       only: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -75,7 +81,8 @@ function parseOptions() {
     latency: int('latency'),
     skipCurl: values['skip-curl'],
     memory: values.memory,
-    sections: new Set(only.length ? only : SECTIONS),
+    people: int('people'),
+    sections: new Set(only.length ? only : SECTIONS.filter((s) => !OPTIONAL.includes(s))),
   };
 }
 
@@ -209,6 +216,7 @@ async function main() {
         }),
       );
     }
+    if (want('dataset')) await guard('dataset', () => dataset(ctx, { today: TODAY }));
   } finally {
     await rm(ctx.tmp, { recursive: true, force: true });
   }
