@@ -2,26 +2,25 @@
 // strace, as in sync-crash.test.ts) leaves a dataset DuckDB reads, with no row twice (each
 // person's rows are a part of what the finished sync holds), no `*.parquet` half-written; and
 // the next run completes it to exactly what an uninterrupted sync leaves, with no temp file.
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { tempDir } from '../helpers/cli.ts';
 import { duckRows, filesUnder, type Rows } from '../helpers/dataset.ts';
-import { killed, killPoints, spread, traceCli, type KillPoint } from '../helpers/kill-sweep.ts';
+import {
+  haveStrace,
+  killed,
+  killPoints,
+  pool,
+  spread,
+  traceCli,
+  type KillPoint,
+} from '../helpers/kill-sweep.ts';
 import { spawnCli } from '../helpers/spawn.ts';
 
 // Points swept in the default run; HEALTHDATA_KILL_SWEEP_MAX=0 sweeps every point.
 const MAX = Number(process.env['HEALTHDATA_KILL_SWEEP_MAX'] ?? 8) || Infinity;
-const haveStrace = (() => {
-  try {
-    execFileSync('strace', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
@@ -92,11 +91,3 @@ describe.skipIf(!haveStrace && process.env['CI'] === undefined)('parquet kill sw
     expect(kills).toBeGreaterThanOrEqual(Math.ceil(points.length * 0.8));
   }, 300_000);
 });
-
-async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  const worker = async (): Promise<void> => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-}
