@@ -84,7 +84,7 @@ rewritten. One line on stderr says what changed (--quiet: nothing). See docs/syn
 Examples:
   healthdata sync health.csv
   healthdata sync health.db -m steps_total,resting_heart_rate
-  healthdata sync ~/study --format parquet   # a Parquet dataset: docs/dataset.md
+  healthdata sync ~/study --format parquet --all-profiles   # docs/dataset.md
   15 6 * * *  healthdata sync -q ~/health/health.db   # crontab: daily at 06:15`,
     ),
   );
