@@ -16,6 +16,7 @@ import { startup } from './sections/startup.mjs';
 import { summary } from './sections/summary.mjs';
 import { tableVsCsv } from './sections/table.mjs';
 import { sync } from './sections/sync.mjs';
+import { dataset } from './sections/dataset.mjs';
 import { throughput } from './sections/throughput.mjs';
 
 const SECTIONS = [
@@ -29,7 +30,10 @@ const SECTIONS = [
   'sync',
   'summary',
   'mcp',
+  'dataset',
 ];
+// Sections run only when --only names them.
+const OPTIONAL = ['dataset'];
 const MAIN_SANDBOX = ['one-request', 'table', 'throughput', 'mcp'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
@@ -47,7 +51,8 @@ const USAGE = `usage: npm run bench -- [options]
   --data <mode>       sandbox data: realistic (default: full-precision doubles, non-ASCII
                       names, numbers no double holds), tidy (short decimals), or both
                       (the main-sandbox sections run once per mode, side by side)
-  --only <list>       comma-separated: ${SECTIONS.join(', ')}
+  --people <n>        people for --only dataset (default 1000; 100 is measured too)
+  --only <list>       comma-separated: ${SECTIONS.join(', ')} (dataset only when named)
   --compare-bin <js>  another build's bin/healthdata.js (e.g. the base branch built into a temp
                       dir), timed beside this one in one-request`;
 
@@ -61,6 +66,7 @@ function parseOptions() {
       latency: { type: 'string', default: '50' },
       'skip-curl': { type: 'boolean', default: false },
       memory: { type: 'boolean', default: false },
+      people: { type: 'string', default: '1000' },
       only: { type: 'string', multiple: true },
       data: { type: 'string', default: 'realistic' },
       'compare-bin': { type: 'string' },
@@ -91,7 +97,8 @@ function parseOptions() {
     latency: int('latency'),
     skipCurl: values['skip-curl'],
     memory: values.memory,
-    sections: new Set(only.length ? only : SECTIONS),
+    people: int('people'),
+    sections: new Set(only.length ? only : SECTIONS.filter((s) => !OPTIONAL.includes(s))),
     compareBin: values['compare-bin'] === undefined ? undefined : resolve(values['compare-bin']),
   };
 }
@@ -253,6 +260,7 @@ async function main() {
         );
       }
     }
+    if (want('dataset')) await guard('dataset', () => dataset(ctx, { today: TODAY }));
   } finally {
     await rm(ctx.tmp, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
 import { rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { banner, commanderLazyChildProcess, undiciSlim } from './bundle-plugins.mjs';
 
@@ -45,7 +46,8 @@ await build({
 
 const bundle = await rollup({
   input: { healthdata: `${stage}/healthdata.js` },
-  external: (id) => id.startsWith('node:') || id === 'libsql',
+  // hyparquet's node entry imports 'fs' bare: every builtin stays external, as node: ones do.
+  external: (id) => id.startsWith('node:') || builtinModules.includes(id) || id === 'libsql',
   // 'safest' assumes side effects wherever one is possible; it is here only to tell which
   // chunks are pure declarations and may be merged, not to remove code esbuild kept.
   treeshake: 'safest',

@@ -11,8 +11,10 @@ import { resolveOptions } from './options.ts';
 import { historyFloor, planMeta } from './plans.ts';
 import { activeProviders, PROVIDERS } from './providers.ts';
 import { realisticProviders } from './realistic.ts';
-import { createRouter } from './router.ts';
+import { createRouter, type Tenant } from './router.ts';
 import { attachHandler } from './server.ts';
+import { authorizer } from './tenants.ts';
+import { sandboxUsers, userSeed, type SandboxUser } from './users.ts';
 
 export type { SandboxOptions } from './options.ts';
 export type { SandboxRequest } from './server.ts';
@@ -20,6 +22,7 @@ export { REQUEST_LOG_LIMIT } from './server.ts';
 export type { PlanSpec } from './plans.ts';
 export { DEMO_API_KEY, MAX_SCALE } from './options.ts';
 export { PLANS, DEFAULT_PLAN } from './plans.ts';
+export { MAX_USERS, sandboxUsers, type SandboxUser } from './users.ts';
 
 export interface Sandbox {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:54321 */
@@ -28,8 +31,10 @@ export interface Sandbox {
   plan: string;
   /** The sandbox's today, YYYY-MM-DD. */
   today: string;
-  /** Rows served by /api/v1/metrics with no filters (all pages). */
+  /** Rows served to the demo key by /api/v1/metrics with no filters (all pages). */
   rowCount: number;
+  /** With `users`: each user's name and key (the demo key works as well). */
+  users: readonly SandboxUser[];
   /** What the server saw, oldest first; the last REQUEST_LOG_LIMIT requests. */
   requests: SandboxRequest[];
   /** Stops listening and drops open connections, keep-alive ones included. */
@@ -42,14 +47,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const o = resolveOptions(options);
   const all = o.realistic ? realisticProviders(PROVIDERS) : PROVIDERS;
   const providers = activeProviders(all, o.plan.sourceCap);
-  const dataset = buildDataset({
-    providers,
-    today: o.today,
-    floor: historyFloor(o.plan, o.today),
-    seed: o.seed,
-    scale: o.scale,
-  });
   const meta = planMeta(o.planName, o.plan, o.today);
+  const cursors = new CursorCodec();
+  const tenant = (seed: number): Tenant => {
+    const dataset = buildDataset({
+      providers,
+      today: o.today,
+      floor: historyFloor(o.plan, o.today),
+      seed,
+      scale: o.scale,
+    });
+    return {
+      dataset,
+      meta: JSON.stringify(meta),
+      cursors,
+      catalog: json(catalogBody(dataset, meta)),
+      sources: json(sourcesBody(all, o.plan, o.today, seed, meta)),
+      profile: json(profileBody(all, o.planName, o.plan, o.today, meta)),
+    };
+  };
+  const demo = tenant(o.seed);
+  const users = sandboxUsers(o.seed, o.users);
+  const authorize = authorizer(
+    o.apiKey,
+    demo,
+    new Map(users.map((u) => [u.apiKey, u.index])),
+    (index) => tenant(userSeed(o.seed, index)),
+  );
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -63,16 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = server.address() as AddressInfo;
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
 
-  const router = createRouter({
-    dataset,
-    apiKey: o.apiKey,
-    meta: JSON.stringify(meta),
-    cursors: new CursorCodec(),
-    catalog: json(catalogBody(dataset, meta)),
-    sources: json(sourcesBody(all, o.plan, o.today, o.seed, meta)),
-    profile: json(profileBody(all, o.planName, o.plan, o.today, meta)),
-    openapi: json(openApiDocument(url)),
-  });
+  const router = createRouter(json(openApiDocument(url)), authorize);
   const requests: SandboxRequest[] = [];
   const handler = attachHandler(server, router, o, requests);
 
@@ -82,7 +97,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey: o.apiKey,
     plan: o.planName,
     today: formatDate(o.today),
-    rowCount: dataset.rowCount,
+    rowCount: demo.dataset.rowCount,
+    users,
     requests,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { PlanSpec } from './plans.ts';
 import { localToday, parseDate } from './dates.ts';
 import { DEFAULT_PLAN, PLANS } from './plans.ts';
+import { MAX_USERS } from './users.ts';
 
 // `| undefined` everywhere so a caller can forward its own optional values unchanged.
 export interface SandboxOptions {
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   compress?: boolean | undefined;
   /** Data as real APIs send it: full-precision doubles, non-ASCII names (realistic.ts). */
   realistic?: boolean | undefined;
+  /** 0..MAX_USERS people, each with a key and data of their own (users.ts); default 0. */
+  users?: number | undefined;
 }
 
 export interface ResolvedOptions {
@@ -44,6 +47,7 @@ export interface ResolvedOptions {
   apiKey: string;
   compress: boolean;
   realistic: boolean;
+  users: number;
 }
 
 /** Prefix `phd_`, live marker `live_`, like a dashboard key, but plainly a sandbox one. */
@@ -62,6 +66,7 @@ const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v));
 export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): ResolvedOptions {
   const { port = 0, host = '127.0.0.1', plan = DEFAULT_PLAN, seed = 1, scale = 1 } = o;
   const { latencyMs = 0, failRate = 0, rateLimit, apiKey = DEMO_API_KEY, compress = false } = o;
+  const { users = 0 } = o;
   check(
     isInt(port) && port >= 0 && port <= 65535,
     `port must be an integer from 0 to 65535, got ${show(port)}`,
@@ -98,6 +103,10 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
   check(typeof compress === 'boolean', `compress must be true or false, got ${show(compress)}`);
   const { realistic = false } = o;
   check(typeof realistic === 'boolean', `realistic must be true or false, got ${show(realistic)}`);
+  check(
+    isInt(users) && users >= 0 && users <= MAX_USERS,
+    `users must be an integer from 0 to ${MAX_USERS}, got ${show(users)}`,
+  );
   return {
     port,
     host,
@@ -112,5 +121,6 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
     apiKey,
     compress,
     realistic,
+    users,
   };
 }

@@ -1,15 +1,14 @@
 import type { CursorCodec } from './cursor.ts';
 import type { Dataset, Series } from './dataset.ts';
 import type { Reply } from './reply.ts';
-import { checkBearer } from './auth.ts';
 import { queryKey } from './cursor.ts';
 import { parseMetricsQuery } from './metrics-query.ts';
 import { dayRange, pageBody, selectPage } from './pages.ts';
 import { errorReply, HttpError, jsonReply } from './reply.ts';
 
-export interface RouterContext {
+/** One person's data, as the key of a request picks it (tenants.ts). */
+export interface Tenant {
   dataset: Dataset;
-  apiKey: string;
   /** The meta object as JSON text. */
   meta: string;
   cursors: CursorCodec;
@@ -17,8 +16,10 @@ export interface RouterContext {
   catalog: Buffer;
   sources: Buffer;
   profile: Buffer;
-  openapi: Buffer;
 }
+
+/** Whose data a request's Authorization header reaches, or the 401 to send (tenants.ts). */
+export type Authorize = (authorization: string | undefined) => Tenant | Reply;
 
 export type Router = (method: string, url: string, authorization: string | undefined) => Reply;
 
@@ -36,7 +37,7 @@ function selectSeries(
   );
 }
 
-function metricsPage(ctx: RouterContext, params: URLSearchParams): Reply {
+function metricsPage(ctx: Tenant, params: URLSearchParams): Reply {
   const q = parseMetricsQuery(params);
   const key = queryKey(q.metrics, q.providers, q.from?.text ?? null, q.to?.text ?? null);
   let position = 0;
@@ -65,20 +66,19 @@ function metricsPage(ctx: RouterContext, params: URLSearchParams): Reply {
 }
 
 interface Route {
-  auth: boolean;
-  handle(ctx: RouterContext, params: URLSearchParams): Reply;
+  /** Undefined: served without a key (the OpenAPI document). */
+  handle?(ctx: Tenant, params: URLSearchParams): Reply;
 }
 
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
-  ['/api/v1/metrics', { auth: true, handle: metricsPage }],
-  ['/api/v1/catalog', { auth: true, handle: (ctx) => jsonReply(200, ctx.catalog) }],
-  ['/api/v1/sources', { auth: true, handle: (ctx) => jsonReply(200, ctx.sources) }],
-  ['/api/v1/profile', { auth: true, handle: (ctx) => jsonReply(200, ctx.profile) }],
-  ['/api/openapi.json', { auth: false, handle: (ctx) => jsonReply(200, ctx.openapi) }],
+  ['/api/v1/metrics', { handle: metricsPage }],
+  ['/api/v1/catalog', { handle: (ctx) => jsonReply(200, ctx.catalog) }],
+  ['/api/v1/sources', { handle: (ctx) => jsonReply(200, ctx.sources) }],
+  ['/api/v1/profile', { handle: (ctx) => jsonReply(200, ctx.profile) }],
+  ['/api/openapi.json', {}],
 ]);
 
-export function createRouter(ctx: RouterContext): Router {
-  const key = Buffer.from(ctx.apiKey);
+export function createRouter(openapi: Buffer, authorize: Authorize): Router {
   return (method, url, authorization) => {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -88,12 +88,11 @@ export function createRouter(ctx: RouterContext): Router {
     if (method !== 'GET') {
       return errorReply(405, 'method_not_allowed', `${path} supports GET only`, { Allow: 'GET' });
     }
-    if (route.auth) {
-      const denied = checkBearer(authorization, key);
-      if (denied) return denied;
-    }
+    if (route.handle === undefined) return jsonReply(200, openapi);
+    const tenant = authorize(authorization);
+    if (!('dataset' in tenant)) return tenant;
     try {
-      return route.handle(ctx, new URLSearchParams(q === -1 ? '' : url.slice(q + 1)));
+      return route.handle(tenant, new URLSearchParams(q === -1 ? '' : url.slice(q + 1)));
     } catch (err) {
       if (err instanceof HttpError) return errorReply(err.status, err.code, err.message);
       throw err;

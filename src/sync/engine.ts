@@ -1,6 +1,7 @@
 // One sync: find the newest day held for the filters, fetch from that day minus the overlap,
 // and replace the fetched range's days in the target. The caller holds the target's lock.
-// Formats differ only in how a target is read and replaced (flat/merge.ts, sqlite/store.ts).
+// Formats differ only in how a target is read and replaced (target-store.ts): flat/merge.ts,
+// sqlite/store.ts, and parquet/store.ts, where the target is one person's folder of a dataset.
 import type { Clock } from '../lib/clock.ts';
 import type { Page } from '../api/pagination/types.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
@@ -11,6 +12,7 @@ import { rowFilter, type SyncFilters } from './filters.ts';
 import { flatCodec } from './flat/codec.ts';
 import { mergeFlat, newestFlatDate } from './flat/merge.ts';
 import type { SyncFormat } from './format.ts';
+import type { TargetStore } from './target-store.ts';
 import { fetchStart, lostDays, replaceFrom } from './window.ts';
 
 export interface SyncRequest {
@@ -69,21 +71,12 @@ export async function syncTarget(request: SyncRequest): Promise<SyncResult> {
   }
 }
 
-/** What differs between formats: how the newest day is read, and how days are replaced. */
-interface TargetStore {
-  /** The newest date held for the filters, passing over dates after `notAfter`. */
-  newestDate(notAfter: string): Promise<string | undefined>;
-  apply(
-    days: AsyncIterable<Day>,
-    replaceFrom: string | undefined,
-    meta: Meta | undefined,
-  ): Promise<{ counts: RowCounts; written: boolean }>;
-  /** `ok` false: leave the target as it was. */
-  close(ok: boolean): Promise<void>;
-}
-
 async function openStore(request: SyncRequest): Promise<TargetStore> {
   const { target, format, filters } = request;
+  if (format === 'parquet') {
+    const { openParquetTarget } = await import('./parquet/store.ts');
+    return openParquetTarget(target, target, filters);
+  }
   if (format === 'sqlite') {
     const { openSqliteTarget } = await import('./sqlite/store.ts');
     const db = await openSqliteTarget(target, filters, request.warn);

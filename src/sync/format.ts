@@ -2,10 +2,10 @@
 import { extname } from 'node:path';
 import { UsageError } from '../lib/errors.ts';
 
-export const SYNC_FORMATS = ['csv', 'tsv', 'ndjson', 'jsonl', 'sqlite'] as const;
+export const SYNC_FORMATS = ['csv', 'tsv', 'ndjson', 'jsonl', 'sqlite', 'parquet'] as const;
 export type SyncFormatName = (typeof SYNC_FORMATS)[number];
-/** jsonl is ndjson under another name. */
-export type SyncFormat = 'csv' | 'tsv' | 'ndjson' | 'sqlite';
+/** jsonl is ndjson under another name; parquet is a dataset folder (docs/dataset.md). */
+export type SyncFormat = 'csv' | 'tsv' | 'ndjson' | 'sqlite' | 'parquet';
 
 const BY_EXTENSION: Readonly<Record<string, SyncFormat>> = {
   '.csv': 'csv',

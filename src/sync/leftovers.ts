@@ -15,6 +15,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Processes } from '../lib/pid.ts';
 import { removeDeadTemps } from '../output/target/temp-name.ts';
+import { TEMP_FILE } from './parquet/files.ts';
 
 const SQLITE_TEMP = /^[0-9a-f]{12}\.tmp(-journal|-wal|-shm|\.lock)?$/;
 const LEGACY_LOCK = /^(\.(stale-)?[0-9a-f]{12})?$/;
@@ -50,4 +51,26 @@ async function removeMatching(dir: string, wanted: (file: string) => boolean): P
   const files = (await readdir(dir).catch(() => [] as string[])).filter(wanted);
   for (const file of files) await rm(join(dir, file), { recursive: true, force: true });
   return files;
+}
+
+/**
+ * A Parquet dataset's temp files (`.part-<hex>.parquet.tmp` in each `DIR/profile=NAME/year=YYYY`), made only under
+ * the dataset's sync lock, which we hold: they are dead. Named relative to `dir`.
+ */
+export async function removeDatasetLeftovers(dir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const person of await subfolders(dir, /^profile=/)) {
+    for (const year of await subfolders(join(dir, person), /^year=/)) {
+      const folder = join(dir, person, year);
+      for (const file of await removeMatching(folder, (n) => TEMP_FILE.test(n))) {
+        removed.push(join(person, year, file));
+      }
+    }
+  }
+  return removed;
+}
+
+async function subfolders(dir: string, name: RegExp): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isDirectory() && name.test(e.name)).map((e) => e.name);
 }

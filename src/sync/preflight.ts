@@ -1,9 +1,10 @@
 // Checks made before anything is locked or fetched, so that a cron job with a wrong path, or a
 // target it may not replace, fails at once rather than after a download.
-import { realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../lib/errors.ts';
-import { checkReplaceable } from '../output/target/writable.ts';
+import { cannotCreateIn, checkReplaceable } from '../output/target/writable.ts';
 
 /**
  * Where the target really is: symlinks resolved, so that one file synced through a link and
@@ -27,4 +28,32 @@ export async function checkTargetPath(target: string): Promise<string> {
     : join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path));
   await checkReplaceable(real, existing, target);
   return real;
+}
+
+/**
+ * A Parquet dataset's folder, made (0700) if missing, its parent being there: where it really
+ * is, symlinks resolved, so that one lock covers it however it is named.
+ */
+export async function checkDatasetDir(dir: string): Promise<string> {
+  const existing = await stat(dir).catch(() => undefined);
+  if (existing !== undefined && !existing.isDirectory()) {
+    throw new UsageError(
+      `${dir} is not a directory — a Parquet dataset is a folder: give a folder name`,
+      'bad_target',
+    );
+  }
+  const path = resolve(dir);
+  if (existing === undefined) {
+    try {
+      await mkdir(path, { mode: 0o700 });
+    } catch (error) {
+      throw cannotCreateIn(dir, dirname(path), error);
+    }
+  }
+  try {
+    await access(path, constants.W_OK);
+  } catch (error) {
+    throw cannotCreateIn(dir, path, error);
+  }
+  return realpath(path);
 }

@@ -5,13 +5,20 @@
 // Nothing reads the target between the kill and the next sync (reading a SQLite file with
 // another tool would recover it for us). A flat file, being replaced by rename, must be the
 // old or the new file at every kill point.
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { tempDir } from '../helpers/cli.ts';
-import { killed, killPoints, spread, traceCli, type KillPoint } from '../helpers/kill-sweep.ts';
+import {
+  haveStrace,
+  killed,
+  killPoints,
+  pool,
+  spread,
+  traceCli,
+  type KillPoint,
+} from '../helpers/kill-sweep.ts';
 import { spawnCli } from '../helpers/spawn.ts';
 import { sqliteQuery, sqliteRows } from '../helpers/sync.ts';
 
@@ -24,14 +31,6 @@ const MAX = Number(process.env['HEALTHDATA_KILL_SWEEP_MAX'] ?? 40) || Infinity;
 
 // strace does the killing. CI installs it (.ci/run); elsewhere, without it, the sweep is
 // skipped with a word rather than failing on a missing tool.
-const haveStrace = (() => {
-  try {
-    execFileSync('strace', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!haveStrace && process.env['CI'] === undefined) {
   console.warn('sync-crash: strace is not installed (apt-get install strace): kill sweep skipped');
 }
@@ -67,14 +66,6 @@ function contentOf(target: string): string {
 /** Files beside the target other than it and its (permanent, empty) lock file. */
 function strays(dir: string, name: string): string[] {
   return readdirSync(dir).filter((n) => n !== name && !n.endsWith('.sync-lock'));
-}
-
-async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  const worker = async (): Promise<void> => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: width }, worker));
 }
 
 interface Sweep {

@@ -5,7 +5,7 @@
 // thread"; another thread's Nth call of that syscall may come first, which is still a kill
 // point, just an earlier one. The dry run and the kill runs see the same server and target,
 // so the sequence repeats closely.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT } from './spawn.ts';
@@ -106,3 +106,26 @@ export function spread(points: readonly KillPoint[], max: number): KillPoint[] {
 export const killed = (run: Traced): boolean => run.signal === 'SIGKILL' || run.code === 137;
 
 export const logIn = (dir: string, name: string): string => join(dir, `${name}.strace`);
+
+/** strace does the killing; CI installs it (.ci/run). */
+export const haveStrace = ((): boolean => {
+  try {
+    execFileSync('strace', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Runs `work` over `items`, `width` at a time. */
+export async function pool<T>(
+  items: readonly T[],
+  width: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const queue = [...items];
+  const worker = async (): Promise<void> => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}

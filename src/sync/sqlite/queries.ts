@@ -1,6 +1,6 @@
 // The SQL a sync runs against its own tables, apart from the transaction logic in store.ts.
-import { RawNumber } from '../../api/exact-numbers.ts';
-import type { Meta, MetricRow } from '../../api/types.ts';
+import type { Meta } from '../../api/types.ts';
+import { identity } from '../row-identity.ts';
 import { filtersKey, type SyncFilters } from '../filters.ts';
 import type { Database } from './load.ts';
 import { SCHEMA_VERSION } from './schema.ts';
@@ -69,19 +69,6 @@ export function and(condition: string, where: FilterSql): string {
   return where.sql === '' ? condition : `${condition} AND ${where.sql}`;
 }
 
-/** What a day's rows are compared by: every field, numbers by the exact value sent. */
-export function rowIdentity(r: MetricRow): string {
-  const num = r.numValue ?? null;
-  return identity(
-    r.provider,
-    r.metric,
-    num instanceof RawNumber ? num.text : num,
-    r.textValue ?? null,
-    r.unit ?? null,
-    r.stream ? 1 : 0,
-  );
-}
-
 /** A day's rows under the filters, in the order they were inserted (the API's order). */
 export function rowsOf(db: Database, date: string, where: FilterSql): string[] {
   const rows = db
@@ -91,8 +78,4 @@ export function rowsOf(db: Database, date: string, where: FilterSql): string[] {
     .raw()
     .all([date, ...where.params]) as unknown[][];
   return rows.map((r) => identity(...r));
-}
-
-function identity(...values: unknown[]): string {
-  return JSON.stringify(values);
 }

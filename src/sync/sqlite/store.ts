@@ -21,7 +21,8 @@ import {
 } from './connection.ts';
 import { describeSqliteFailure } from './errors.ts';
 import type { Database } from './load.ts';
-import { and, column, filterSql, rowIdentity, rowsOf, saveState, scalar } from './queries.ts';
+import { and, column, filterSql, rowsOf, saveState, scalar } from './queries.ts';
+import { rowIdentity } from '../row-identity.ts';
 import { rowInserter } from './insert.ts';
 import { prepareSchema } from './schema-check.ts';
 

@@ -14,10 +14,25 @@ export interface SandboxFlags {
   rateLimit?: number;
   compress?: boolean;
   realistic?: boolean;
+  users?: number;
+  printKeys?: boolean;
 }
 
+/** Listed one per line on stderr at start-up up to this many; beyond, --print-keys lists them. */
+const LISTED_USERS = 10;
+
 export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
-  const { startSandbox } = await import('../../../sandbox/index.ts');
+  const { startSandbox, sandboxUsers } = await import('../../../sandbox/index.ts');
+  if (flags.printKeys === true) {
+    if (flags.users === undefined) {
+      throw new UsageError('--print-keys lists the keys of --users N: add --users', 'bad_usage');
+    }
+    // Deterministic from --seed: listed without starting a server, for a script to read.
+    for (const user of sandboxUsers(flags.seed, flags.users)) {
+      ctx.stdout.write(`${user.name}\t${user.apiKey}\n`);
+    }
+    return;
+  }
   let sandbox;
   try {
     sandbox = await startSandbox({
@@ -32,6 +47,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
       ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
       compress: flags.compress === true,
       realistic: flags.realistic === true,
+      ...(flags.users !== undefined ? { users: flags.users } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -46,6 +62,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   ctx.stderr.write(
     `healthdata sandbox: plan ${sandbox.plan}, today ${sandbox.today}, ${sandbox.rowCount} rows — Ctrl-C to stop\n`,
   );
+  announceUsers(sandbox.users, flags, ctx);
   // The URL and the demo key are what the user came for, so they go to stdout, ready to paste
   // or eval. Bound to every address (0.0.0.0, ::), the sandbox is reached from here on
   // loopback — the one plain-http host healthdata accepts.
@@ -62,4 +79,22 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   });
   await sandbox.close();
   ctx.stderr.write('healthdata sandbox: stopped\n');
+}
+
+/** Each user's key on stderr (a few), or how to list them (many). */
+function announceUsers(
+  users: readonly { name: string; apiKey: string }[],
+  flags: SandboxFlags,
+  ctx: Context,
+): void {
+  if (users.length === 0) return;
+  const say = (line: string): boolean => ctx.stderr.write(`healthdata sandbox: ${line}\n`);
+  say(`${users.length} users, each with a key and data of their own (the demo key works too)`);
+  if (users.length <= LISTED_USERS) {
+    for (const user of users) say(`${user.name} ${user.apiKey}`);
+  } else {
+    say(
+      `list their keys: healthdata sandbox --users ${users.length} --seed ${flags.seed} --print-keys`,
+    );
+  }
 }

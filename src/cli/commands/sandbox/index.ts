@@ -50,6 +50,12 @@ function registerSandbox(program: Command, ctx: Context): void {
       '--realistic',
       'serve data as real APIs do: full-precision doubles, non-ASCII names, a few numbers no double holds',
     )
+    .option(
+      '--users <n>',
+      'serve n people, user1..userN, each with a key and data of their own',
+      integer(1, 100_000, '--users'),
+    )
+    .option('--print-keys', 'print each "user<i><TAB><key>" of --users, and exit')
     .addHelpText(
       'after',
       footer(
@@ -58,7 +64,7 @@ function registerSandbox(program: Command, ctx: Context): void {
 Examples:
   healthdata sandbox
   healthdata sandbox --plan free --port 0 --realistic
-  healthdata sandbox --latency 200 --fail-rate 0.1 --rate-limit 5`,
+  healthdata sandbox --users 3 --print-keys   # the keys of user1..user3`,
       ),
     )
     .action(async (flags: SandboxFlags) => {

@@ -22,7 +22,10 @@ function registerSync(program: Command, ctx: Context): void {
   const command = program
     .command('sync')
     .description(syncCommand.summary)
-    .argument('<target>', 'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3')
+    .argument(
+      '<target>',
+      'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3; or a folder, with --format parquet',
+    )
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
     .option(
       '-p, --provider <names>',
@@ -49,12 +52,25 @@ function registerSync(program: Command, ctx: Context): void {
         .default(1000)
         .argParser(integer(1, 1000, '--page-size')),
     )
+    .option(
+      '--parallel <n>',
+      'parquet: sync this many people at once (default 4)',
+      integer(1, 64, '--parallel'),
+    )
     .addOption(
       new Option('--wait <seconds>', 'wait this long for another sync of the same target')
         .default(10)
         .argParser(seconds(0, 3600, '--wait')),
     );
   addConnectionOptions(command);
+  // sync alone takes several profiles: a Parquet dataset holds several people.
+  const profile = command.options.find((option) => option.long === '--profile');
+  profile?.argParser(collectList);
+  if (profile) {
+    profile.description =
+      'profile(s) to use; several (comma-separated or repeated) only with --format parquet';
+  }
+  command.option('--all-profiles', 'parquet: sync every profile of the config file');
   command.addHelpText(
     'after',
     footer(
@@ -68,6 +84,7 @@ rewritten. One line on stderr says what changed (--quiet: nothing). See docs/syn
 Examples:
   healthdata sync health.csv
   healthdata sync health.db -m steps_total,resting_heart_rate
+  healthdata sync ~/study --format parquet --all-profiles   # docs/dataset.md
   15 6 * * *  healthdata sync -q ~/health/health.db   # crontab: daily at 06:15`,
     ),
   );
@@ -79,7 +96,7 @@ Examples:
 
 export const syncCommand: CommandInfo = {
   name: 'sync',
-  summary: 'keep a CSV, NDJSON or SQLite file up to date incrementally (for cron)',
+  summary: 'keep a CSV, NDJSON or SQLite file or a Parquet dataset up to date (for cron)',
   term: '[options] <target>',
   register: registerSync,
 };

@@ -1,0 +1,97 @@
+// `healthdata sync DIR --format parquet`: a Parquet dataset of several people, each in
+// `DIR/profile=NAME` (docs/dataset.md). The whole dataset has one lock; each person has their
+// own client and their own line on stderr, and one person's failure is named and leaves the
+// others to complete (exit 1).
+import { join } from 'node:path';
+import { HealthdataError } from '../../../lib/errors.ts';
+import { visible } from '../../../lib/visible.ts';
+import { syncDataset, type DatasetPerson } from '../../../sync/dataset.ts';
+import { describeSync } from '../../../sync/engine.ts';
+import { removeDatasetLeftovers } from '../../../sync/leftovers.ts';
+import { acquireLock } from '../../../sync/lock.ts';
+import { checkDatasetDir } from '../../../sync/preflight.ts';
+import type { Context } from '../../context.ts';
+import type { Notices } from '../../notices.ts';
+import { choosePeople } from './people.ts';
+import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts';
+
+/** People synced at once unless --parallel says otherwise. */
+const DEFAULT_PARALLEL = 4;
+
+export async function runDatasetSync(
+  dir: string,
+  from: string | undefined,
+  flags: SyncFlags,
+  ctx: Context,
+  notices: Notices,
+): Promise<void> {
+  const chosen = choosePeople(flags, ctx);
+  const people: DatasetPerson[] = chosen.names.map((name) => ({ name }));
+  const real = await checkDatasetDir(dir);
+  ctx.tuneForStreaming?.();
+  const lock = await acquireLock(dir, real, {
+    clock: ctx.clock,
+    waitMs: flags.wait * 1000,
+    signal: ctx.signal,
+  });
+  const say = (line: string): void => {
+    const text = `healthdata: ${visible(line)}\n`;
+    ctx.stderr.write(ctx.secrets?.redact(text) ?? text);
+  };
+  try {
+    for (const name of await removeDatasetLeftovers(real)) {
+      notices.warn(`removed ${join(dir, name)}, left by an interrupted sync`);
+    }
+    const failures = await syncDataset({
+      dir: real,
+      people,
+      parallel: flags.parallel ?? DEFAULT_PARALLEL,
+      filters: syncFilters(flags),
+      from,
+      overlapDays: flags.overlap,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      connect: (person) =>
+        openSource(
+          oneProfile(flags, chosen.profiles ? person.name : undefined),
+          ctx,
+          labelled(notices, people.length > 1 ? person.name : undefined),
+        ),
+      notice: (person, message) => notices.verbose(`profile ${person.name}: ${message}`),
+      warn: (person, message) => notices.warn(`profile ${person.name}: ${message}`),
+      synced: (person, _folder, result) => {
+        if (!flags.quiet) say(describeSync(join(dir, `profile=${person.name}`), result));
+      },
+    });
+    const [first] = failures;
+    if (first === undefined) return;
+    // One person: their error as it is, with its own exit code (3 for a key refused).
+    if (people.length === 1) throw first.error;
+    for (const { person, error } of failures) {
+      say(
+        `error: profile ${person.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const names = failures.map((f) => f.person.name).join(', ');
+    throw new HealthdataError(
+      'dataset_incomplete',
+      `${failures.length} of ${people.length} profiles failed (${names}); the others are synced`,
+      'failure',
+    );
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Notices that say whose they are, when there are several people. */
+function labelled(notices: Notices, name: string | undefined): Notices {
+  if (name === undefined) return notices;
+  const tag = (message: string): string => `profile ${name}: ${message}`;
+  return {
+    info: (m) => notices.info(tag(m)),
+    warn: (m) => notices.warn(tag(m)),
+    alert: (m) => notices.alert(tag(m)),
+    notice: (m) => notices.notice(tag(m)),
+    verbose: (m) => notices.verbose(tag(m)),
+  };
+}

@@ -1,0 +1,134 @@
+// One person's part of a Parquet dataset: `<dir>/year=YYYY/data.parquet`, one file per year.
+// A sync reads back only the years it may change (those from the first replaced day on), and
+// writes a year only when one of its days changed. Every new file is written under a temp name
+// first (files.ts); only when the whole fetch has been merged are they renamed into place,
+// oldest year first — so a sync killed between two renames leaves older years new and the
+// newest old, and the next run, which starts from the newest day held, re-fetches them all.
+import { readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { emptyCounts } from '../day-diff.ts';
+import type { Day } from '../fetched-days.ts';
+import { rowFilter, type SyncFilters } from '../filters.ts';
+import type { TargetStore } from '../target-store.ts';
+import { isWriteFailure, WriteError } from '../../output/target/write-error.ts';
+import { DATA_FILE, makeDir, readPartition, syncDir, writeTemp } from './files.ts';
+import { mergeYear } from './merge.ts';
+
+const YEAR = /^year=(\d{4})$/;
+
+interface Pending {
+  year: string;
+  /** The new file, or null when the year lost every row (its file is removed). */
+  temp: string | null;
+}
+
+/** `dir` is the person's folder (`DIR/profile=NAME`); `label` names it in errors. */
+export async function openParquetTarget(
+  dir: string,
+  label: string,
+  filters: SyncFilters,
+): Promise<TargetStore> {
+  const owns = rowFilter(filters);
+  const held = await heldYears(dir);
+  const yearDir = (year: string): string => join(dir, `year=${year}`);
+  const file = (year: string): string => join(yearDir(year), DATA_FILE);
+  const pending: Pending[] = [];
+  const failed = (error: unknown): unknown =>
+    isWriteFailure(error) ? new WriteError(label, error) : error;
+
+  const discard = async (): Promise<void> => {
+    for (const { temp } of pending.splice(0)) if (temp !== null) await rm(temp, { force: true });
+  };
+
+  return {
+    async newestDate(notAfter) {
+      for (const year of held) {
+        if (`${year}-01-01` > notAfter) continue;
+        let newest: string | undefined;
+        for (const row of await readPartition(file(year))) {
+          if (row.date > notAfter || !owns(row.metric, row.provider)) continue;
+          if (newest === undefined || row.date > newest) newest = row.date;
+        }
+        if (newest !== undefined) return newest;
+      }
+      return undefined;
+    },
+
+    async apply(days, replaceFrom) {
+      const counts = emptyCounts();
+      const done = new Set<string>();
+      const flush = async (year: string, fetched: Day[]): Promise<void> => {
+        done.add(year);
+        const old = held.includes(year) ? await readPartition(file(year)) : [];
+        const merged = mergeYear(old, fetched, replaceFrom, owns, counts);
+        if (!merged.changed) return;
+        if (merged.rows.length === 0) {
+          pending.push({ year, temp: null });
+          return;
+        }
+        await makeDir(yearDir(year));
+        pending.push({ year, temp: await writeTemp(yearDir(year), merged.rows) });
+      };
+      try {
+        let year: string | undefined;
+        const batch: Day[] = [];
+        for await (const day of days) {
+          if (replaceFrom !== undefined && day.date < replaceFrom) continue;
+          const y = day.date.slice(0, 4);
+          if (year !== undefined && y !== year) await flush(year, batch.splice(0));
+          year = y;
+          batch.push(day);
+        }
+        if (year !== undefined) await flush(year, batch);
+        // Years held in the replaced range that the API sent no day of: their days are emptied.
+        const first = replaceFrom?.slice(0, 4);
+        for (const y of held) {
+          if (!done.has(y) && (first === undefined || y >= first)) await flush(y, []);
+        }
+      } catch (error) {
+        await discard();
+        throw failed(error);
+      }
+      return { counts, written: pending.length > 0 };
+    },
+
+    async close(ok) {
+      if (!ok) return discard();
+      try {
+        pending.sort((a, b) => (a.year < b.year ? -1 : 1));
+        while (pending.length > 0) {
+          const { year, temp } = pending[0] as Pending;
+          if (temp !== null) await rename(temp, file(year));
+          else {
+            await rm(file(year), { force: true });
+            await rmdir(yearDir(year)).catch(() => undefined);
+          }
+          pending.shift();
+          await syncDir(yearDir(year));
+        }
+        await syncDir(dir);
+        // A person's folder made by this sync: its name in the dataset's folder too.
+        await syncDir(dirname(dir));
+      } catch (error) {
+        await discard();
+        throw failed(error);
+      }
+    },
+  };
+}
+
+/** The years with a file, newest first. */
+async function heldYears(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'ENOENT') return [];
+    throw error;
+  });
+  const years: string[] = [];
+  for (const entry of entries) {
+    const year = YEAR.exec(entry.name)?.[1];
+    if (year === undefined || !entry.isDirectory()) continue;
+    const files = await readdir(join(dir, entry.name));
+    if (files.includes(DATA_FILE)) years.push(year);
+  }
+  return years.sort().reverse();
+}
