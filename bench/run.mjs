@@ -14,6 +14,7 @@ import { oneRequest } from './sections/one-request.mjs';
 import { startup } from './sections/startup.mjs';
 import { tableVsCsv } from './sections/table.mjs';
 import { sync } from './sections/sync.mjs';
+import { syncSqlite } from './sections/sync-sqlite.mjs';
 import { throughput } from './sections/throughput.mjs';
 
 const SECTIONS = [
@@ -25,6 +26,8 @@ const SECTIONS = [
   'overlap',
   'parallel',
   'sync',
+  // Also part of 'sync'; on its own, the SQLite rounds without the per-format table.
+  'sync-sqlite',
 ];
 const MAIN_SANDBOX = ['one-request', 'table', 'throughput'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
@@ -37,6 +40,7 @@ const USAGE = `usage: npm run bench -- [options]
   --runs <n>          interleaved rounds per client (default 5)
   --curl-runs <n>     rounds for the slow curl+jq loop (default 3)
   --startup-runs <n>  rounds for the start-up timings (default 20)
+  --sync-runs <n>     rounds of SQLite first sync vs csv + sqlite3 .import (default 3)
   --latency <ms>      sandbox latency for overlap and parallel (default 50)
   --skip-curl         leave out the curl+jq loop
   --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
@@ -52,6 +56,7 @@ function parseOptions() {
       runs: { type: 'string', default: '5' },
       'curl-runs': { type: 'string', default: '3' },
       'startup-runs': { type: 'string', default: '20' },
+      'sync-runs': { type: 'string', default: '3' },
       latency: { type: 'string', default: '50' },
       'skip-curl': { type: 'boolean', default: false },
       memory: { type: 'boolean', default: false },
@@ -81,6 +86,7 @@ function parseOptions() {
     runs: int('runs'),
     curlRuns: int('curl-runs'),
     startupRuns: int('startup-runs'),
+    syncRuns: int('sync-runs'),
     latency: int('latency'),
     skipCurl: values['skip-curl'],
     memory: values.memory,
@@ -225,12 +231,13 @@ async function main() {
           }),
         );
       }
-      if (want('sync')) {
+      if (want('sync') || want('sync-sqlite')) {
         // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
         await guard('sync sandbox', () =>
           withSandbox(mode, 1_000_000, 0, async (sb) => {
             described.push(`${tag}sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
-            await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
+            if (want('sync')) await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
+            await guard('sync-sqlite', () => syncSqlite(mctx, sb));
           }),
         );
       }
