@@ -39,6 +39,7 @@ export async function syncSqlite(ctx, sb) {
     Promise.all(['', '-wal', '-shm', '-journal'].map((s) => rm(`${file}${s}`, { force: true })));
   const hd = async (args, what) =>
     check(await runTimed(ctx.tmp, ctx.node, [ctx.bin, ...args], { env }), what);
+  /** @type {Record<'first' | 'reference' | 'csv' | 'importMs' | 'small' | 'unchanged', { wallMs: number, rssKiB: number }[]>} */
   const m = { first: [], reference: [], csv: [], importMs: [], small: [], unchanged: [] };
   for (let i = 0; i < rounds; i++) {
     ctx.log(`sync-sqlite: round ${i + 1}/${rounds}…`);
