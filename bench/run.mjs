@@ -17,6 +17,7 @@ import { summary } from './sections/summary.mjs';
 import { tableVsCsv } from './sections/table.mjs';
 import { sync } from './sections/sync.mjs';
 import { dataset } from './sections/dataset.mjs';
+import { syncSqlite } from './sections/sync-sqlite.mjs';
 import { throughput } from './sections/throughput.mjs';
 
 const SECTIONS = [
@@ -28,6 +29,8 @@ const SECTIONS = [
   'overlap',
   'parallel',
   'sync',
+  // Also part of 'sync'; on its own, the SQLite rounds without the per-format table.
+  'sync-sqlite',
   'summary',
   'mcp',
   'dataset',
@@ -45,6 +48,7 @@ const USAGE = `usage: npm run bench -- [options]
   --runs <n>          interleaved rounds per client (default 5)
   --curl-runs <n>     rounds for the slow curl+jq loop (default 3)
   --startup-runs <n>  rounds for the start-up timings (default 20)
+  --sync-runs <n>     rounds of SQLite first sync vs csv + sqlite3 .import (default 3)
   --latency <ms>      sandbox latency for overlap and parallel (default 50)
   --skip-curl         leave out the curl+jq loop
   --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
@@ -63,6 +67,7 @@ function parseOptions() {
       runs: { type: 'string', default: '5' },
       'curl-runs': { type: 'string', default: '3' },
       'startup-runs': { type: 'string', default: '20' },
+      'sync-runs': { type: 'string', default: '3' },
       latency: { type: 'string', default: '50' },
       'skip-curl': { type: 'boolean', default: false },
       memory: { type: 'boolean', default: false },
@@ -94,6 +99,7 @@ function parseOptions() {
     runs: int('runs'),
     curlRuns: int('curl-runs'),
     startupRuns: int('startup-runs'),
+    syncRuns: int('sync-runs'),
     latency: int('latency'),
     skipCurl: values['skip-curl'],
     memory: values.memory,
@@ -241,12 +247,13 @@ async function main() {
           }),
         );
       }
-      if (want('sync')) {
+      if (want('sync') || want('sync-sqlite')) {
         // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
         await guard('sync sandbox', () =>
           withSandbox(mode, 1_000_000, 0, async (sb) => {
             described.push(`${tag}sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
-            await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
+            if (want('sync')) await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
+            await guard('sync-sqlite', () => syncSqlite(mctx, sb));
           }),
         );
       }

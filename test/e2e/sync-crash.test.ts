@@ -56,11 +56,19 @@ async function syncOk(target: string, today: string): Promise<void> {
   expect(run.code).toBe(0);
 }
 
-/** What a target holds, read by the sqlite3 shell for a database, as bytes for a file. */
+/**
+ * What a target holds, read by the sqlite3 shell for a database (its schema too: a first sync
+ * builds the indexes last, so a resumed one must still have all three), as bytes for a file.
+ */
 function contentOf(target: string): string {
   if (!target.endsWith('.db')) return readFileSync(target, 'utf8');
   expect(sqliteQuery(target, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-  return JSON.stringify(sqliteRows(target));
+  const schema = sqliteQuery<{ type: string; name: string }>(
+    target,
+    'SELECT type, name, sql FROM sqlite_schema ORDER BY name',
+  );
+  expect(schema.filter((s) => s.type === 'index' && s.name.startsWith('metrics_'))).toHaveLength(3);
+  return JSON.stringify([schema, sqliteRows(target)]);
 }
 
 /** Files beside the target other than it and its (permanent, empty) lock file. */

@@ -7,6 +7,9 @@ import type { MetricRow } from '../../api/types.ts';
 import type { Database } from './load.ts';
 
 const BATCH = 64;
+/** Values per row: the eight columns below. */
+const WIDTH = 8;
+type Value = string | number | null;
 const COLUMNS = '(date, provider, metric, numValue, textValue, unit, stream, numValueText)';
 const insertSql = (rows: number): string =>
   `INSERT INTO metrics ${COLUMNS} VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
@@ -15,32 +18,35 @@ const insertSql = (rows: number): string =>
 export function rowInserter(db: Database): (rows: readonly MetricRow[]) => void {
   const many = db.prepare(insertSql(BATCH));
   const one = db.prepare(insertSql(1));
+  // One array of bound values for every statement: no arrays per row or per batch to collect.
+  const values: Value[] = new Array<Value>(BATCH * WIDTH).fill(null);
+  const single: Value[] = new Array<Value>(WIDTH).fill(null);
   return (rows) => {
     let i = 0;
     for (; i + BATCH <= rows.length; i += BATCH) {
-      const values: (string | number | null)[] = [];
-      for (const row of rows.slice(i, i + BATCH)) values.push(...insertValues(row));
+      for (let j = 0; j < BATCH; j++) setValues(values, j * WIDTH, rows[i + j] as MetricRow);
       many.run(values);
     }
-    for (const row of rows.slice(i)) one.run(insertValues(row));
+    for (; i < rows.length; i++) {
+      setValues(single, 0, rows[i] as MetricRow);
+      one.run(single);
+    }
   };
 }
 
 /**
- * A row's values. A number a double cannot hold (a RawNumber) goes in as the nearest double
- * and, beside it, the text the server sent. A field the server left out is NULL.
+ * A row's values, at `at`. A number a double cannot hold (a RawNumber) goes in as the nearest
+ * double and, beside it, the text the server sent. A field the server left out is NULL.
  */
-function insertValues(r: MetricRow): (string | number | null)[] {
+function setValues(into: Value[], at: number, r: MetricRow): void {
   const num = r.numValue ?? null;
-  const exact = num instanceof RawNumber ? num.text : null;
-  return [
-    r.date,
-    r.provider,
-    r.metric,
-    num instanceof RawNumber ? Number(num.text) : num,
-    r.textValue ?? null,
-    r.unit ?? null,
-    r.stream ? 1 : 0,
-    exact,
-  ];
+  const raw = num instanceof RawNumber;
+  into[at] = r.date;
+  into[at + 1] = r.provider;
+  into[at + 2] = r.metric;
+  into[at + 3] = raw ? Number(num.text) : num;
+  into[at + 4] = r.textValue ?? null;
+  into[at + 5] = r.unit ?? null;
+  into[at + 6] = r.stream ? 1 : 0;
+  into[at + 7] = raw ? num.text : null;
 }

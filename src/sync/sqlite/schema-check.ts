@@ -5,8 +5,11 @@ import type { Database } from './load.ts';
 import { scalar } from './queries.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION, upgradeSql } from './schema.ts';
 
-/** `begin` starts the sync's transaction; everything written here is part of it. */
-export function prepareSchema(db: Database, target: string, begin: () => void): void {
+/**
+ * `begin` starts the sync's transaction; everything written here is part of it. True when the
+ * schema was created now: its indexes (INDEX_SQL) are still to be made, after the rows.
+ */
+export function prepareSchema(db: Database, target: string, begin: () => void): boolean {
   const version = Number(scalar(db, 'PRAGMA user_version') ?? 0);
   if (version > SCHEMA_VERSION) {
     throw new TargetFormatError(
@@ -24,7 +27,9 @@ export function prepareSchema(db: Database, target: string, begin: () => void): 
     }
     begin();
     db.exec(SCHEMA_SQL);
-  } else if (version < SCHEMA_VERSION) {
+    return true;
+  }
+  if (version < SCHEMA_VERSION) {
     // An older healthdata's database: this sync writes it even when no row changed.
     begin();
     const hasText = Number(
@@ -32,4 +37,5 @@ export function prepareSchema(db: Database, target: string, begin: () => void): 
     );
     db.exec(upgradeSql(hasText > 0));
   }
+  return false;
 }

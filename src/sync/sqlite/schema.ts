@@ -44,6 +44,20 @@ FROM metrics
 GROUP BY ${BASE}, date, provider;
 `;
 
+/**
+ * The indexes of `metrics`. A sync that creates the schema creates them after its rows, in the
+ * same transaction (store.ts): sorting 1M keys once costs about half of keeping three B-trees
+ * in order row by row.
+ */
+export const INDEX_SQL = `
+CREATE INDEX IF NOT EXISTS metrics_metric_date ON metrics (metric, date);
+-- By date alone too: a sync replaces whole days, and Grafana queries a time range.
+CREATE INDEX IF NOT EXISTS metrics_date ON metrics (date);
+-- What the daily view groups by, so that daily WHERE metric = ... is an index search.
+CREATE INDEX IF NOT EXISTS metrics_daily ON metrics ((${BASE}), date);
+`;
+
+/** The tables and the view, without INDEX_SQL, and the schema version. */
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS metrics (
   date TEXT NOT NULL,
@@ -56,11 +70,6 @@ CREATE TABLE IF NOT EXISTS metrics (
   -- The decimal text the server sent when numValue (the nearest double) is not it exactly.
   numValueText TEXT
 );
-CREATE INDEX IF NOT EXISTS metrics_metric_date ON metrics (metric, date);
--- By date alone too: a sync replaces whole days, and Grafana queries a time range.
-CREATE INDEX IF NOT EXISTS metrics_date ON metrics (date);
--- What the daily view groups by, so that daily WHERE metric = ... is an index search.
-CREATE INDEX IF NOT EXISTS metrics_daily ON metrics ((${BASE}), date);
 CREATE TABLE IF NOT EXISTS sync_state (
   filters TEXT PRIMARY KEY,
   metric_filter TEXT,

@@ -25,6 +25,7 @@ import { and, column, filterSql, rowsOf, saveState, scalar } from './queries.ts'
 import { rowIdentity } from '../row-identity.ts';
 import { rowInserter } from './insert.ts';
 import { prepareSchema } from './schema-check.ts';
+import { INDEX_SQL } from './schema.ts';
 
 export interface SqliteTarget {
   /** The newest date held for the filters, not after `notAfter` (a plausible date). */
@@ -64,6 +65,8 @@ export async function openSqliteTarget(
   let db: Database | undefined;
   let inTransaction = false;
   let wal = false;
+  /** The schema was created by this sync: its indexes are built after the rows, at commit. */
+  let indexesPending = false;
   const begin = (): void => {
     if (inTransaction || db === undefined) return;
     // An existing database goes to WAL mode on its first write (a new one: in finishNewDatabase).
@@ -87,7 +90,10 @@ export async function openSqliteTarget(
   try {
     db = await openDatabase(file);
     wal = journalMode(db) === 'wal';
-    prepareSchema(db, target, begin);
+    // The index build's sorter spills to a temp file, not to memory (libsql's default), which
+    // would hold every key of a first sync at once: about 60 MB for 1M rows.
+    db.exec('PRAGMA temp_store = FILE');
+    indexesPending = prepareSchema(db, target, begin);
   } catch (error) {
     await discard();
     throw await failure(error);
@@ -125,6 +131,8 @@ export async function openSqliteTarget(
       if (db === undefined) return;
       if (!commit) return discard();
       try {
+        if (indexesPending) db.exec(INDEX_SQL);
+        indexesPending = false;
         if (inTransaction) db.exec('COMMIT');
         inTransaction = false;
         await closeDatabase(db);
