@@ -38,6 +38,10 @@ describe('sync --format parquet', () => {
     expect(run.code, run.stderr).toBe(1);
     const errors = run.stderr.split('\n').filter((l) => l.includes('error:'));
     expect(errors[0]).toMatch(/^healthdata: error: profile revoked: .*401/);
+    // The fix is the profile's own key: it never falls back to another.
+    expect(errors[0]).toMatch(
+      /run 'healthdata config set api-key --profile revoked' to replace it$/,
+    );
     expect(errors[1]).toBe(
       'healthdata: error: 1 of 4 profiles failed (revoked); the others are synced',
     );
@@ -52,6 +56,27 @@ describe('sync --format parquet', () => {
       expect(dataset[u.name]).toEqual(served);
     }
     expect(dataset['user1']).not.toEqual(dataset['user2']);
+
+    // Every key refused: nothing synced, and the line does not speak of others.
+    const both = tempDir();
+    const revoked = { 'api-key': REVOKED, 'base-url': sandbox.url };
+    writeFileSync(
+      join(both, 'config.json'),
+      JSON.stringify({ profiles: { a: revoked, b: revoked } }),
+      {
+        mode: 0o600,
+      },
+    );
+    const all = await spawnCli(
+      ['sync', join(both, 'study'), '--format', 'parquet', '--all-profiles'],
+      {
+        env: { HEALTHDATA_CONFIG_DIR: both, HOME: both },
+      },
+    );
+    expect(all.code).toBe(1);
+    expect(all.stderr.trim().split('\n').at(-1)).toBe(
+      'healthdata: error: all 2 profiles failed (a, b); nothing was synced',
+    );
     expect(statSync(join(dir, 'profile=user1', 'year=2025', 'data.parquet')).isFile()).toBe(true);
     expect(statSync(join(dir, 'profile=user1', 'year=2026', 'data.parquet')).isFile()).toBe(true);
 

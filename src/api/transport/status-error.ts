@@ -17,6 +17,11 @@ function authFix(keySource: string | undefined): string {
   if (keySource.startsWith('the config file')) {
     return "run 'healthdata config set api-key' to replace it";
   }
+  // A profile's key never falls back to another (it is one person's), so unsetting it is no fix.
+  const profile = /^profile '([^']+)'/.exec(keySource)?.[1];
+  if (profile !== undefined) {
+    return `run 'healthdata config set api-key --profile ${profile}' to replace it`;
+  }
   return `check ${keySource}, or unset it to use the config file`;
 }
 

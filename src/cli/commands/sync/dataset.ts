@@ -75,7 +75,9 @@ export async function runDatasetSync(
     const names = failures.map((f) => f.person.name).join(', ');
     throw new HealthdataError(
       'dataset_incomplete',
-      `${failures.length} of ${people.length} profiles failed (${names}); the others are synced`,
+      failures.length === people.length
+        ? `all ${people.length} profiles failed (${names}); nothing was synced`
+        : `${failures.length} of ${people.length} profiles failed (${names}); the others are synced`,
       'failure',
     );
   } finally {
