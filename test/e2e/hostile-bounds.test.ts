@@ -86,14 +86,12 @@ describe('pages that never end', () => {
 
 describe('summary of endless distinct text values', () => {
   it('keeps bounded memory and says what it left out', async () => {
-    // 20,000 rows over 50 metrics, every value distinct and 4 KB long, in pages of 200 rows
-    // (the spec's default page size: larger pages cost more per page, whatever they hold;
-    // the body cap bounds that).
+    // 20,000 rows over 50 metrics, every value distinct and 4 KB long: 20 pages of 4 MB.
     const server = await serve((req, res) => {
       if (req.url?.startsWith('/api/v1/catalog')) return send(res, 200, CATALOG);
       const n = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('cursor') ?? 0);
-      const data = Array.from({ length: 200 }, (_, i) => ({
-        date: addDays('2026-11-20', -Math.floor(n / 5)),
+      const data = Array.from({ length: 1000 }, (_, i) => ({
+        date: addDays('2026-11-20', -n),
         provider: 'P',
         metric: `mood${i % 50}`,
         numValue: null,
@@ -101,13 +99,13 @@ describe('summary of endless distinct text values', () => {
         unit: null,
         stream: false,
       }));
-      const next = n < 99 ? String(n + 1) : null;
+      const next = n < 19 ? String(n + 1) : null;
       send(res, 200, JSON.stringify({ data, next_cursor: next, meta: META }));
     });
     const run = await spawnMeasured(['summary', '-f', 'csv'], env(server.url));
     expect(run.code, run.stderr).toBe(0);
     expect(run.peakMB).toBeLessThan(PEAK_MB);
-    // Every value is cut to its start; the text budget is spent by page 73 of 100, so every
+    // Every value is cut to its start; the text budget is spent by page 15 of 20, so every
     // line has rows counted but not listed. Three lines say so, and one line for the rest.
     const warnings = run.stderr.split('\n');
     expect(warnings).toHaveLength(4);
