@@ -2,6 +2,7 @@
 // resolved (or the in-process sandbox started, for --demo), one keep-alive undici Agent for the
 // whole run, and the retry/timeout policy. close() releases all of it.
 // Static import: this module is itself loaded lazily, so undici stays out of start-up.
+import { UsageError } from '../lib/errors.ts';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
 import { parseBaseUrl } from '../api/transport/origin.ts';
@@ -43,6 +44,10 @@ export async function connectClient(
   let keySource: string | undefined;
   let profile: ChosenProfile | undefined;
   if (flags.demo) {
+    // The demo is nobody's data: a profile named beside it would read as that person's.
+    if (flags.profile !== undefined) {
+      throw new UsageError('--demo has no profiles: leave out --profile', 'bad_usage');
+    }
     const { startSandbox } = await import('../sandbox/index.ts');
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => sandbox.close());

@@ -119,6 +119,17 @@ describe('unknown and unsafe profiles', () => {
     }
   });
 
+  it("--demo with --profile is exit 2: the demo is nobody's data", async () => {
+    const result = await runCli(['metrics', '--demo', '--profile', 'alice', '-m', 'steps'], {
+      env: { HEALTHDATA_CONFIG_DIR: configDir() },
+    });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'healthdata: error: --demo has no profiles: leave out --profile\n',
+    });
+  });
+
   it('a name a folder cannot safely take is exit 2, before anything is read', async () => {
     const result = await runCli(['sync', join(tempDir(), 'out.csv'), '--profile', '../etc'], {
       env: { HEALTHDATA_CONFIG_DIR: configDir() },
