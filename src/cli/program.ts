@@ -81,12 +81,14 @@ export function buildProgram(
         ctx,
         `
 Settings are taken from a flag, else the environment (HEALTHDATA_API_KEY, HEALTHDATA_BASE_URL),
-else the config file (healthdata config path). Check them with 'healthdata status'.
+else the config file (healthdata config path). Several people each get a named profile in that
+file: --profile NAME or HEALTHDATA_PROFILE=NAME picks one (healthdata config profiles). Check
+the settings with 'healthdata status'.
 
 Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.
 
 Examples:
-  healthdata metrics --demo --metric steps_total --from 2024-01-01
+  healthdata metrics --demo --metric steps_total --from 90d
   healthdata status
   healthdata metrics --from 30d -o health.csv`,
       ),

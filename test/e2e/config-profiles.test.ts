@@ -67,7 +67,9 @@ describe('config set/get/unset/list --profile', () => {
     expect(get).toEqual({ code: 0, stdout: 'phd_live…RET3\n', stderr: '' });
     const noUrl = await runCli(['config', 'get', 'base-url', '--profile', 'p1'], { env });
     expect(noUrl.code).toBe(1);
-    expect(noUrl.stderr).toContain(`base-url is not set in profile 'p1' in ${dir}/config.json`);
+    expect(noUrl.stderr).toContain(
+      `base-url is not set in profile 'p1' in ${dir}/config.json — set it with 'healthdata config set base-url --profile p1'\n`,
+    );
 
     const unset = await runCli(['config', 'unset', 'api-key', '--profile', 'p3'], { env });
     expect(unset.stderr).toBe(`removed api-key from profile 'p3' in ${dir}/config.json\n`);

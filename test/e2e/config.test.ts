@@ -30,7 +30,9 @@ describe('config commands', () => {
     expect((await runCli(['config', 'unset', 'api-key'], { env })).code).toBe(0);
     const gone = await runCli(['config', 'get', 'api-key'], { env });
     expect(gone.code).toBe(1);
-    expect(gone.stderr).toContain('api-key is not set');
+    expect(gone.stderr).toBe(
+      `healthdata: error: api-key is not set in ${file} — set it with 'healthdata config set api-key'\n`,
+    );
   });
 
   it('rejects a key with whitespace and a base URL that is not a URL', async () => {

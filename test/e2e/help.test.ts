@@ -63,6 +63,11 @@ describe('help', () => {
     expect(stdout).toContain('Settings are taken from a flag, else the environment\n');
   });
 
+  it('says in the top-level help how to pick a named profile', async () => {
+    const { stdout } = await runCli(['--help'], { env: { COLUMNS: '200' } });
+    expect(stdout).toContain('--profile NAME or HEALTHDATA_PROFILE=NAME picks one');
+  });
+
   it('--api-key says the key is visible in ps, and where to put it instead', async () => {
     for (const words of [['metrics'], ['summary'], ['sync'], ['status'], ['mcp']]) {
       const { stdout } = await runCli([...words, '--help'], { env: { COLUMNS: '200' } });

@@ -49,7 +49,13 @@ export async function runConfig(
   if (action === 'get') {
     const value = settings[key];
     if (value === undefined) {
-      throw new HealthdataError('config_unset', `${key} is not set in ${where}`, 'failure');
+      // Exit 1 as `git config --get` does for a missing key, so scripts can test for it.
+      const fix = `healthdata config set ${key}${chosen ? ` --profile ${chosen.name}` : ''}`;
+      throw new HealthdataError(
+        'config_unset',
+        `${key} is not set in ${where} — set it with '${fix}'`,
+        'failure',
+      );
     }
     out(show(key, value));
     return;

@@ -46,7 +46,7 @@ A notice on stderr says when the output has such rows. 'healthdata summary' and 
 chart' give daily values by this rule.
 
 Examples:
-  healthdata metrics --demo --metric steps_total --from 2024-01-01
+  healthdata metrics --demo --metric steps_total --from 90d
   healthdata metrics -m resting_heart_rate --from 30d -f ndjson | jq .numValue
   healthdata metrics --from 2025-01-01 -o steps.csv`,
     ),
