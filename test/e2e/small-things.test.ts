@@ -57,7 +57,7 @@ describe('format names', () => {
 });
 
 describe('sandbox', () => {
-  it('with --host 0.0.0.0 prints export lines with a loopback URL that healthdata accepts', async () => {
+  it('with --host 0.0.0.0 prints export lines with a loopback URL that healthdata accepts, and Ctrl-C ends it with 0', async () => {
     const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--host', '0.0.0.0'], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'] },
@@ -79,8 +79,14 @@ describe('sandbox', () => {
       const used = await spawnShell(`${out}\n'${process.execPath}' '${BIN}' profile -f json`);
       expect(used.stderr).toBe('');
       expect(used.code).toBe(0);
-    } finally {
+      // Ctrl-C is how the sandbox is meant to stop, so it is a clean exit (README: exit codes).
+      const exited = new Promise((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
       child.kill('SIGINT');
+      expect(await exited).toEqual({ code: 0, signal: null });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   });
 });
