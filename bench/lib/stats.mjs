@@ -25,7 +25,10 @@ export const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString(
 export const fmtDeltaMiB = (mib) =>
   Number.isFinite(mib) ? `${mib >= 0 ? '+' : '−'}${Math.abs(mib).toFixed(1)} MiB` : 'n/a';
 
-/** Seeded PRNG (mulberry32): a report's intervals are the same for the same samples. */
+/**
+ * Seeded PRNG (mulberry32): a report's intervals are the same for the same samples. The same
+ * as src/sandbox/prng.ts, which the bench (plain node, no build step) cannot import.
+ */
 function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
