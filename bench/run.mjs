@@ -45,7 +45,7 @@ const LATENCY_ROWS = 120_000;
 
 const USAGE = `usage: npm run bench -- [options]
   --rows <n>          rows for throughput and memory (default 300000)
-  --runs <n>          interleaved rounds per client (default 5)
+  --runs <n>          interleaved rounds per client (default 5; mcp: 6× this, at least 30)
   --curl-runs <n>     rounds for the slow curl+jq loop (default 3)
   --startup-runs <n>  rounds for the start-up timings (default 20)
   --sync-runs <n>     rounds of SQLite first sync vs csv + sqlite3 .import (default 3)

@@ -24,3 +24,38 @@ export const fmtRatio = (r) => (Number.isFinite(r) ? `${r.toFixed(2)}×` : 'n/a'
 export const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
 export const fmtDeltaMiB = (mib) =>
   Number.isFinite(mib) ? `${mib >= 0 ? '+' : '−'}${Math.abs(mib).toFixed(1)} MiB` : 'n/a';
+
+/**
+ * Seeded PRNG (mulberry32): a report's intervals are the same for the same samples. The same
+ * as src/sandbox/prng.ts, which the bench (plain node, no build step) cannot import.
+ */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A percentile bootstrap interval (5th to 95th) of `stat` over `n` paired samples: `stat`
+ * gets the indices of one resample (drawn with replacement) and returns a number. Resampling
+ * whole rounds keeps each round's measurements together, as they were taken.
+ */
+export function bootstrap90(n, stat, reps = 2000) {
+  const rand = mulberry32(0x5eed);
+  const values = [];
+  for (let r = 0; r < reps; r++) {
+    const idx = Array.from({ length: n }, () => Math.floor(rand() * n));
+    const v = stat(idx);
+    if (!Number.isNaN(v)) values.push(v);
+  }
+  return [percentile(values, 5), percentile(values, 95)];
+}
+
+/** "median (p25–p75)" of a sample. */
+export const fmtSpread = (xs, fmt = fmtMs) =>
+  `${fmt(median(xs))} (${fmt(percentile(xs, 25))}–${fmt(percentile(xs, 75))})`;

@@ -21,3 +21,25 @@ export function linkedController(parent: AbortSignal | undefined): Linked {
     release: () => parent?.removeEventListener('abort', forward),
   };
 }
+
+/**
+ * linkedController for several parents: the first to abort aborts the child, with its reason.
+ * For a call under a long-lived signal (a server's shutdown): AbortSignal.any would register
+ * each call's signal with it.
+ */
+export function linkedToAll(parents: readonly AbortSignal[]): Linked {
+  const controller = new AbortController();
+  const links = parents.map((parent) => {
+    const forward = (): void => controller.abort(parent.reason);
+    if (parent.aborted) forward();
+    else parent.addEventListener('abort', forward, { once: true });
+    return { parent, forward };
+  });
+  return {
+    controller,
+    signal: controller.signal,
+    release: () => {
+      for (const { parent, forward } of links) parent.removeEventListener('abort', forward);
+    },
+  };
+}

@@ -1,21 +1,37 @@
 // What every tool hands back: structured content for programs, the same as JSON text for
 // models (most clients show a model only the text), and failures as results, not crashes.
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { linkedToAll } from '../lib/abort.ts';
 import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
 import { errorLine } from './error-text.ts';
 import { NOTE_ROOM } from './fit/caps.ts';
 
-function resultOf(summary: string, structured: Record<string, unknown>): CallToolResult {
+/** The result, and its size in UTF-8 as JSON.stringify writes it (the message holds little more). */
+function resultOf(
+  summary: string,
+  structured: Record<string, unknown>,
+): { result: CallToolResult; bytes: number } {
+  const json = JSON.stringify(structured);
+  const text = `${summary}\n${json}`;
+  // JSON.stringify(result), piece by piece: the structured content is stringified once, not
+  // again inside the whole result (most of an answer's serialising; profiled for issue 22).
+  const bytes =
+    Buffer.byteLength(JSON.stringify(text), 'utf8') +
+    Buffer.byteLength(json, 'utf8') +
+    RESULT_FRAME_BYTES;
   return {
-    content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }],
-    structuredContent: structured,
+    result: { content: [{ type: 'text', text }], structuredContent: structured },
+    bytes,
   };
 }
 
+/** `{"content":[{"type":"text","text":` … `}],"structuredContent":` … `}` */
+const RESULT_FRAME_BYTES = '{"content":[{"type":"text","text":}],"structuredContent":}'.length;
+
 /** Bytes of the result as it goes to the client (the JSON-RPC message holds little more). */
 export function resultBytes(summary: string, structured: Record<string, unknown>): number {
-  return Buffer.byteLength(JSON.stringify(resultOf(summary, structured)), 'utf8');
+  return resultOf(summary, structured).bytes;
 }
 
 /**
@@ -38,8 +54,7 @@ export function answer(
   structured: Record<string, unknown>,
   cap: number,
 ): CallToolResult {
-  const result = resultOf(summary, structured);
-  const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
+  const { result, bytes } = resultOf(summary, structured);
   if (bytes > cap) {
     throw new HealthdataError(
       'answer_too_large',
@@ -72,9 +87,12 @@ export async function respond(
   ctx: { mcpReq: { signal: AbortSignal } },
   work: (signal: AbortSignal) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
+  const call = linkedToAll([deps.signal, ctx.mcpReq.signal]);
   try {
-    return await work(AbortSignal.any([deps.signal, ctx.mcpReq.signal]));
+    return await work(call.signal);
   } catch (error) {
     return failure(error, deps);
+  } finally {
+    call.release();
   }
 }

@@ -5,7 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage, rowsText } from '../../src/api/pagination/page-text.ts';
+import { provePage, rowsPieces, rowsText } from '../../src/api/pagination/page-text.ts';
 import { canonicalRows, lastDate, rowCount, textPage } from '../../src/api/pagination/text-page.ts';
 import { parseExact, RawNumber, restoreRawNumbers } from '../../src/api/exact-numbers.ts';
 import type { MetricRow } from '../../src/api/types.ts';
@@ -301,6 +301,31 @@ describe('provePage on bytes', () => {
     );
     // Many edits leave a valid page (a digit for a digit, a letter in a string): those count.
     expect(taken).toBeGreaterThan(200);
+  });
+
+  it('reads a large page in pieces of whole rows, each string under 128 KiB', () => {
+    // Two-byte text (CJK), a latin1 name, a 17-digit double and 1e400 kept as sent.
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      date: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`,
+      provider: i % 2 ? 'Balança Saúde' : '健康',
+      metric: 'hrv',
+      numValue: i % 3 ? 0.1 + i / 7 : i,
+      textValue: i % 5 ? null : '睡眠'.repeat(40 + (i % 60)),
+      unit: 'ms',
+      stream: false,
+    }));
+    const body = `{"data":${JSON.stringify(rows)},"next_cursor":null}`;
+    for (const page of [body, body.replace(/"numValue":3,/, '"numValue":1e400,')]) {
+      const proven = provePage(Buffer.from(page));
+      if (proven === undefined) throw new Error('not proven');
+      const pieces = [...rowsPieces(proven.rows)];
+      expect(pieces.length).toBeGreaterThan(3);
+      expect(pieces.join(',')).toBe(rowsText(proven.rows));
+      for (const piece of pieces) expect(piece.length * 2).toBeLessThan(128 * 1024);
+      expect(textPage(proven.rows, null, undefined).data).toEqual(
+        (parseExact(page) as { data: MetricRow[] }).data,
+      );
+    }
   });
 
   it('refuses a body that is not valid UTF-8, which the text would not say exactly', () => {

@@ -51,6 +51,9 @@ export async function* paginate(
     response.catch(() => undefined).finally(own.release);
     return { cursor, response, abort: () => own.controller.abort() };
   };
+  // Set once the last page is yielded with nothing in flight: then there is nothing to abort,
+  // and abort() costs a DOMException with its stack (~0.2 ms a query_metrics call; issue 22).
+  let settled = false;
   try {
     if (options.signal?.aborted) throw options.signal.reason;
     let current: InFlight | undefined = send(undefined, remaining);
@@ -110,9 +113,10 @@ export async function* paginate(
       options.tally?.add(out.dropped);
       yield out;
     }
+    settled = true;
   } finally {
     release();
-    controller.abort();
+    if (!settled) controller.abort();
   }
 }
 

@@ -4,7 +4,7 @@
 // with other rows (`{ ...page, data: page.data.slice(0, n) }`) can never carry stale rows.
 import { parseExact } from '../exact-numbers.ts';
 import type { Meta, MetricRow } from '../types.ts';
-import { rowsText, type CanonicalRows } from './page-text.ts';
+import { rowsPieces, type CanonicalRows } from './page-text.ts';
 import type { Page } from './types.ts';
 
 const ROWS = Symbol('canonical rows');
@@ -30,8 +30,15 @@ function parsedRows(this: Hidden): MetricRow[] {
   // change (1e400) stays as sent, in a RawNumber.
   if (this[PARSED] !== undefined) return this[PARSED];
   const rows = this[ROWS];
-  const text = `[${rowsText(rows)}]`;
-  return (this[PARSED] = (rows.rawNumbers ? parseExact(text) : JSON.parse(text)) as MetricRow[]);
+  const parse = rows.rawNumbers ? parseExact : JSON.parse;
+  // Piece by piece: one string of the whole page would be a large object (page-text.ts).
+  let out: MetricRow[] | undefined;
+  for (const piece of rowsPieces(rows)) {
+    const part = parse(`[${piece}]`) as MetricRow[];
+    if (out === undefined) out = part;
+    else for (const row of part) out.push(row);
+  }
+  return (this[PARSED] = out ?? []);
 }
 
 const HIDDEN = { writable: true, enumerable: false, configurable: false } as const;

@@ -9,6 +9,7 @@ import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
 import { MAX_ROW_BYTES, MAX_ROWS, RowBudget } from '../compact-rows.ts';
 import type { ToolDeps } from '../deps.ts';
+import { linkedController } from '../../lib/abort.ts';
 import { localDate } from '../../lib/dates.ts';
 import { SeveralRowsDetector } from '../../daily/index.ts';
 import { capOf } from '../fit/caps.ts';
@@ -124,8 +125,8 @@ export async function queryMetrics(
   const client = await deps.client();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
   // Names are checked against the catalog beside the first page: a typo is an error result.
-  const stop = new AbortController();
-  const fetching = AbortSignal.any([signal, stop.signal]);
+  // The call's own signal lives as long as the call: no need to stop following it.
+  const { controller: stop, signal: fetching } = linkedController(signal);
   const named = query.metric !== undefined || query.provider !== undefined;
   const check = named ? fetchNameCheck(client, query, fetching) : undefined;
   check?.catch(() => undefined);
