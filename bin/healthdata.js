@@ -19,5 +19,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     }
   }
 } else {
-  await import('../dist/healthdata.js');
+  // The bundle is CommonJS, loaded with V8's code cache the build made (load-bundle.cjs).
+  const { createRequire } = await import('node:module');
+  const { createLoader } = createRequire(import.meta.url)('./load-bundle.cjs');
+  createLoader().load(new URL('../dist/healthdata.cjs', import.meta.url).pathname);
 }

@@ -13,7 +13,8 @@ import { rollup } from 'rollup';
 import { rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { banner, commanderLazyChildProcess, undiciSlim } from './bundle-plugins.mjs';
+import { commanderLazyChildProcess, undiciSlim } from './bundle-plugins.mjs';
+import { makeCodeCache } from './code-cache.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const stage = fileURLToPath(new URL('../dist/.esbuild', import.meta.url));
@@ -41,7 +42,6 @@ await build({
   // `sync` with a SQLite target, the sync lock and `report --from-db`. uplot is not imported at
   // all: `report` reads its files at run time (src/report/assets.ts) to inline them.
   external: ['libsql'],
-  banner,
 });
 
 const bundle = await rollup({
@@ -60,10 +60,16 @@ const bundle = await rollup({
 });
 await bundle.write({
   dir: dist,
-  format: 'es',
+  // CommonJS, so that bin/load-bundle.cjs can compile each file with V8's code cache (see
+  // there); .cjs, so that Node's own require() would read them as CommonJS too.
+  format: 'cjs',
+  entryFileNames: '[name].cjs',
   // esbuild's names already carry a content hash.
-  chunkFileNames: 'chunks/[name].js',
+  chunkFileNames: 'chunks/[name].cjs',
+  // A chunk is loaded with require() in a promise, not import(), so it goes through the loader.
+  dynamicImportInCjs: false,
   experimentalMinChunkSize: 20_000,
 });
 await bundle.close();
 rmSync(stage, { recursive: true, force: true });
+await makeCodeCache(dist);
