@@ -62,7 +62,7 @@ export default tseslint.config(
   {
     // Bundle stand-ins for CommonJS modules inside dependencies (see scripts/build.mjs), the
     // bundle's loader (bin/load-bundle.cjs) and the build's warm-up run.
-    files: ['scripts/**/*.cjs', 'bin/**/*.cjs'],
+    files: ['scripts/**/*.cjs', 'bin/**/*.cjs', 'bin/healthdata.js'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' },
