@@ -3,8 +3,9 @@
 // Why: compiling the bundle's JavaScript was the largest part of a one-request command's
 // start-up that is not Node's own (bench/README.md, "One-request latency"). Node 20 has no
 // module.enableCompileCache() (22.1+) and lets no ES module take a code cache, but a script
-// compiled through vm.Script can: each file here is compiled as Node's require() would wrap it,
-// with the cache `npm run build` made for it beside it (scripts/code-cache.mjs). A cache holds
+// compiled through vm.Script can. The build writes each file inside the function Node's
+// require() wraps a module in; here it is compiled with the cache the build made for it beside
+// it (scripts/code-cache.mjs), then called as require() would call it. A cache holds
 // the bytecode of every function the build's warm-up runs called, so neither the file nor
 // those functions are compiled again.
 //
@@ -57,12 +58,8 @@ function createLoader({ record = false } = {}) {
     const source = readFileSync(filename, 'utf8');
     const file = cacheFile(filename, flags);
     const cachedData = readCache(file);
-    // Node's own CommonJS wrapper, on the source's first line so that the line numbers of a
-    // --verbose stack are the file's.
-    const script = new Script(
-      `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
-      cachedData ? { filename, cachedData } : { filename },
-    );
+    // The build wrote each file inside Node's CommonJS wrapper function (scripts/build.mjs).
+    const script = new Script(source, cachedData ? { filename, cachedData } : { filename });
     if (record) compiled.push({ file, script, flags: [...flags] });
     const module = { exports: {}, filename };
     // Set before the body runs, as require() does: chunks that import each other get each

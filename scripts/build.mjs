@@ -10,10 +10,10 @@
 // (experimentalMinChunkSize): 7 and 4 files for the same commands (issue 14).
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
-import { rmSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { commanderLazyChildProcess, undiciSlim } from './bundle-plugins.mjs';
+import { commanderLazyChildProcess, llhttpFiles, undiciSlim } from './bundle-plugins.mjs';
 import { makeCodeCache } from './code-cache.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -35,7 +35,7 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [undiciSlim, commanderLazyChildProcess],
+  plugins: [undiciSlim, llhttpFiles, commanderLazyChildProcess],
   // libsql loads native SQLite (a .node file) from its per-platform package (@libsql/<target>),
   // chosen at run time, so it cannot be bundled: it stays a runtime dependency in package.json
   // `dependencies` (not devDependencies), imported at run time from node_modules, and only by
@@ -61,8 +61,12 @@ const bundle = await rollup({
 await bundle.write({
   dir: dist,
   // CommonJS, so that bin/load-bundle.cjs can compile each file with V8's code cache (see
-  // there); .cjs, so that Node's own require() would read them as CommonJS too.
+  // there), each already inside the function Node's require() would wrap it in: adding it at
+  // each start made V8 copy the joined text again (~470 KB for a request, 2-15 ms measured
+  // on the shared machine).
   format: 'cjs',
+  banner: '(function (exports, require, module, __filename, __dirname) {',
+  footer: '})',
   entryFileNames: '[name].cjs',
   // esbuild's names already carry a content hash.
   chunkFileNames: 'chunks/[name].cjs',
@@ -72,4 +76,10 @@ await bundle.write({
 });
 await bundle.close();
 rmSync(stage, { recursive: true, force: true });
+// undici's llhttp parser, decoded from the base64 undici ships it as (llhttpFiles).
+const require = createRequire(import.meta.url);
+mkdirSync(`${dist}/llhttp`);
+for (const name of ['llhttp', 'llhttp_simd']) {
+  writeFileSync(`${dist}/llhttp/${name}.wasm`, require(`undici/lib/llhttp/${name}-wasm.js`));
+}
 await makeCodeCache(dist);
