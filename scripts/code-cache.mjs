@@ -58,10 +58,16 @@ export async function makeCodeCache(dist) {
   const env = { PATH: process.env.PATH ?? '', HOME: config, HEALTHDATA_CONFIG_DIR: config };
   const sandbox = startSandbox(env);
   try {
-    const { url, key } = await sandbox.ready;
+    // Bounded, so that a build never hangs on its warm-up.
+    const { url, key } = await Promise.race([
+      sandbox.ready,
+      new Promise((_, reject) => {
+        setTimeout(() => reject(new Error('the sandbox did not start in 60 s')), 60_000).unref();
+      }),
+    ]);
     const cmdEnv = { ...env, HEALTHDATA_BASE_URL: url, HEALTHDATA_API_KEY: key };
     for (const args of WARM_UP) {
-      await run(process.execPath, [record, ...args], { env: cmdEnv });
+      await run(process.execPath, [record, ...args], { env: cmdEnv, timeout: 60_000 });
     }
   } catch (error) {
     for (const file of cacheFiles(dist)) rmSync(file, { force: true });
