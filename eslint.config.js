@@ -60,11 +60,12 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // Bundle stand-ins for CommonJS modules inside dependencies (see scripts/build.mjs).
-    files: ['scripts/**/*.cjs'],
+    // Bundle stand-ins for CommonJS modules inside dependencies (see scripts/build.mjs), the
+    // bundle's loader (bin/load-bundle.cjs) and the build's warm-up run.
+    files: ['scripts/**/*.cjs', 'bin/**/*.cjs', 'bin/healthdata.js'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { module: 'writable', require: 'readonly' },
+      globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -182,7 +182,7 @@ async function main() {
 
   // Other people rebuild dist/ while they work; a rebuild mid-run mixes two builds' numbers.
   const builtAt = async () =>
-    (await stat(join(root, 'dist', 'healthdata.js')).catch(() => null))?.mtimeMs;
+    (await stat(join(root, 'dist', 'healthdata.cjs')).catch(() => null))?.mtimeMs;
   const build0 = await builtAt();
   const t0 = Date.now();
   const described = [];

@@ -29,6 +29,21 @@ export const undiciSlim = {
   },
 };
 
+// undici's llhttp parser as files of bytes the CLI's build writes to dist/llhttp/, not as
+// base64 in the bundle's source and code cache (see undici-llhttp-file.cjs).
+export const llhttpFiles = {
+  name: 'llhttp-files',
+  setup(b) {
+    for (const [name, standIn] of [
+      ['llhttp_simd-wasm', 'undici-llhttp-simd.cjs'],
+      ['llhttp-wasm', 'undici-llhttp-plain.cjs'],
+    ]) {
+      const path = fileURLToPath(new URL(`./${standIn}`, import.meta.url));
+      b.onResolve({ filter: new RegExp(`(^|/)${name}\\.js$`) }, () => ({ path }));
+    }
+  },
+};
+
 export const commanderLazyChildProcess = {
   name: 'commander-lazy-child-process',
   setup(b) {

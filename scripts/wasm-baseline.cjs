@@ -24,6 +24,12 @@
 
 const { setFlagsFromString } = require('node:v8');
 
+// 3. Node's built-in modules carry a code cache made under V8's default flags, which V8 refuses
+//    once a flag has changed: every built-in loaded after the two lines below is compiled from
+//    source. undici loads node:http (and with it eight more modules: its client, server,
+//    agent...) right after this file, so it is loaded first, with its cache
+//    (`node --profile-deserialization`: 9 of the 12 refused caches of `profile` were these).
+require('node:http');
 setFlagsFromString('--liftoff-only');
 setFlagsFromString('--no-wasm-lazy-compilation');
 const bytes =

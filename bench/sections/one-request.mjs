@@ -1,7 +1,8 @@
 // A one-request command against the sandbox, next to a plain node:http client doing the same
-// request and to the same request through undici alone, bundled as the CLI bundles it: the
-// floor for a CLI that keeps undici. spawn() to exit, output to /dev/null; the sandbox is idle
-// between requests.
+// request and to the same request through undici alone, bundled with the CLI's undici plugins
+// (but compiled at each start: the CLI's bundle has a V8 code cache, bin/load-bundle.cjs, and
+// reads llhttp from a file, which this client does not). spawn() to exit, output to /dev/null;
+// the sandbox is idle between requests.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';

@@ -5,8 +5,6 @@
 // a stalled reader: it is a person reading, and we never exit while it runs (it would be
 // orphaned on the terminal), as git does.
 import { fstatSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type * as V8 from 'node:v8';
 import { systemClock } from '../lib/clock.ts';
 import { SignalError } from './signal-error.ts';
 import { PipeClosedError } from '../output/destination.ts';
@@ -67,47 +65,53 @@ process.stdout.on('error', () => undefined);
 // Nobody reads stderr any more (`--verbose 2>&1 | head`): stop quietly, there is no one to tell.
 process.stderr.on('error', () => controller.abort(new PipeClosedError()));
 
-const code = await run(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  // process.stdin builds a stream (and loads its modules) on first touch: only `config set`'s
-  // prompt and `mcp` read it, so every other command is spared the start-up cost.
-  get stdin() {
-    return process.stdin;
-  },
-  stdoutIsTTY: process.stdout.isTTY === true,
-  stdoutIsPipe: isPipe(1),
-  stderrIsTTY: process.stderr.isTTY === true,
-  get stdinIsTTY() {
-    return process.stdin.isTTY === true;
-  },
-  ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
-  ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
-  spawnPager: pagers.spawn,
-  env: process.env,
-  clock: systemClock,
-  signal: controller.signal,
-  tuneForStreaming,
-});
-finished = true;
-if (stoppedBy) {
-  // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
-  // cannot be closed from JavaScript), and it is not wanted any more: exit now, with the code
-  // the run decided (143 for a stopped export; 0 for a server that a signal stops normally).
-  await exitOncePagersQuit(code);
-}
-process.exitCode = code;
-// The run is over. When every byte of output is with the operating system (nothing queued in
-// either stream: writes to files, pipes and terminals are synchronous on Linux) and no pager
-// runs, end now rather than let Node take the loaded process apart in order, which cost a
-// one-request command several ms of wall time (bench/README.md, issue 22). Output still
-// queued (an asynchronous pipe, as on macOS) drains first: then the process ends by itself.
-if (
-  !pagers.running() &&
-  process.stdout.writableLength === 0 &&
-  process.stderr.writableLength === 0
-) {
-  process.exit(code);
+// Not top-level await: the bundle is CommonJS (bin/load-bundle.cjs compiles it with V8's code
+// cache, which Node 20 offers ES modules no way to use).
+void main();
+
+async function main(): Promise<void> {
+  const code = await run(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // process.stdin builds a stream (and loads its modules) on first touch: only `config set`'s
+    // prompt and `mcp` read it, so every other command is spared the start-up cost.
+    get stdin() {
+      return process.stdin;
+    },
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stdoutIsPipe: isPipe(1),
+    stderrIsTTY: process.stderr.isTTY === true,
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
+    ...(process.stdout.isTTY ? { stdoutColumns: process.stdout.columns } : {}),
+    ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
+    spawnPager: pagers.spawn,
+    env: process.env,
+    clock: systemClock,
+    signal: controller.signal,
+    tuneForStreaming,
+  });
+  finished = true;
+  if (stoppedBy) {
+    // Clean-up is done. Output a stalled reader never took would hold the process open (stdout
+    // cannot be closed from JavaScript), and it is not wanted any more: exit now, with the code
+    // the run decided (143 for a stopped export; 0 for a server that a signal stops normally).
+    await exitOncePagersQuit(code);
+  }
+  process.exitCode = code;
+  // The run is over. When every byte of output is with the operating system (nothing queued in
+  // either stream: writes to files, pipes and terminals are synchronous on Linux) and no pager
+  // runs, end now rather than let Node take the loaded process apart in order, which cost a
+  // one-request command several ms of wall time (bench/README.md, issue 22). Output still
+  // queued (an asynchronous pipe, as on macOS) drains first: then the process ends by itself.
+  if (
+    !pagers.running() &&
+    process.stdout.writableLength === 0 &&
+    process.stderr.writableLength === 0
+  ) {
+    process.exit(code);
+  }
 }
 
 /**
@@ -127,9 +131,13 @@ if (
  */
 function tuneForStreaming(): void {
   if (!process.versions.v8.startsWith('11.')) return;
-  const v8 = createRequire(import.meta.url)('node:v8') as typeof V8;
-  v8.setFlagsFromString('--semi-space-growth-factor=1');
-  v8.setFlagsFromString('--heap-growing-percent=60');
+  // import(), not createRequire(): in the bundle it becomes the loader's require, which must
+  // see every V8 flag set to pick the right code cache (bin/load-bundle.cjs). The flags are
+  // set a moment later, before the first page arrives.
+  void import('node:v8').then((v8) => {
+    v8.setFlagsFromString('--semi-space-growth-factor=1');
+    v8.setFlagsFromString('--heap-growing-percent=60');
+  });
 }
 
 function isPipe(fd: number): boolean {

@@ -1,7 +1,7 @@
 // The installed package carries only what it runs: dist/ bundles the libraries, so a
 // production install of the packed tarball has no dependencies and works offline.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
@@ -57,6 +57,18 @@ describe('the packed package', () => {
       { cwd: app, encoding: 'utf8', env: { PATH: process.env['PATH'] } },
     );
     expect(chart.length).toBeGreaterThan(100);
+    // The build's V8 code caches and undici's llhttp parser came along, and V8 takes the caches
+    // where npm put them (bin/load-bundle.cjs; test/e2e/code-cache.test.ts has the rest).
+    const pkg = join(app, 'node_modules', 'healthdata');
+    expect(existsSync(join(pkg, 'dist', 'healthdata.cjs.v8cache'))).toBe(true);
+    expect(existsSync(join(pkg, 'dist', 'llhttp', 'llhttp_simd.wasm'))).toBe(true);
+    const help = execFileSync(
+      process.execPath,
+      ['--profile-deserialization', join(pkg, 'bin', 'healthdata.js'), '--help'],
+      { cwd: app, encoding: 'utf8', env: { PATH: process.env['PATH'] } },
+    );
+    expect(help).toContain('Usage: healthdata');
+    expect(help).not.toContain('[Cached code failed check');
     // and native SQLite loads from the installed package.
     execFileSync(
       join(app, 'node_modules', '.bin', 'healthdata'),

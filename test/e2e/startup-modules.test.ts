@@ -46,7 +46,7 @@ describe('start-up', () => {
     }
     // The same answer through commander (any other argument takes the full path).
     expect((await spawnCli(['--version', '--no-color'])).stdout).toBe(`${version}\n`);
-    // The bundle is not loaded for it: node:module (its chunks' createRequire) and node:os
+    // The bundle is not loaded for it: node:module (the bundle loader's createRequire) and node:os
     // (the config directory) are what the full path adds to Node's own start.
     const fast = await builtinsLoaded(['--version']);
     const full = await builtinsLoaded(['--version', '--no-color']);

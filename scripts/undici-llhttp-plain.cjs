@@ -1,0 +1,4 @@
+// Stand-in for undici's lib/llhttp/llhttp-wasm.js: see undici-llhttp-file.cjs.
+'use strict';
+
+module.exports = require('./undici-llhttp-file.cjs')('llhttp');
