@@ -10,14 +10,16 @@
 // (experimentalMinChunkSize): 7 and 4 files for the same commands (issue 14).
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inputsHash, STAMP } from './build-inputs.mjs';
 import { banner, commanderLazyChildProcess, undiciSlim } from './bundle-plugins.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const stage = fileURLToPath(new URL('../dist/.esbuild', import.meta.url));
 rmSync(dist, { recursive: true, force: true });
+rmSync(STAMP, { force: true });
 await build({
   entryPoints: { healthdata: 'src/cli/main.ts' },
   outdir: stage,
@@ -67,3 +69,5 @@ await bundle.write({
 });
 await bundle.close();
 rmSync(stage, { recursive: true, force: true });
+// Last, so that a build that failed half way leaves no stamp (scripts/build-inputs.mjs).
+writeFileSync(STAMP, inputsHash());
