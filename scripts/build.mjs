@@ -13,12 +13,14 @@ import { rollup } from 'rollup';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inputsHash, STAMP } from './build-inputs.mjs';
 import { commanderLazyChildProcess, llhttpFiles, undiciSlim } from './bundle-plugins.mjs';
 import { makeCodeCache } from './code-cache.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const stage = fileURLToPath(new URL('../dist/.esbuild', import.meta.url));
 rmSync(dist, { recursive: true, force: true });
+rmSync(STAMP, { force: true });
 await build({
   entryPoints: { healthdata: 'src/cli/main.ts' },
   outdir: stage,
@@ -83,3 +85,5 @@ for (const name of ['llhttp', 'llhttp_simd']) {
   writeFileSync(`${dist}/llhttp/${name}.wasm`, require(`undici/lib/llhttp/${name}-wasm.js`));
 }
 await makeCodeCache(dist);
+// Last, so that a build that failed half way leaves no stamp (scripts/build-inputs.mjs).
+writeFileSync(STAMP, inputsHash());

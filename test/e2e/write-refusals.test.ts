@@ -1,16 +1,21 @@
 // A target that may not be replaced is refused before anything is fetched, by `sync` and by
 // `metrics -o` with the same one line and exit 1: a file made read-only (0444, even for root,
 // who could write it), a file of another user, a directory we may not write in. The tests run
-// as root; the CLI is spawned as nobody (65534) where a permission must really be missing.
+// as root; the CLI is spawned as nobody (65534) where a permission must really be missing,
+// from a copy nobody can reach wherever the clone is (test/helpers/nobody.ts).
 import { chmodSync, chownSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
+import { binForNobody, NOBODY } from '../helpers/nobody.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 import { spawnCli } from '../helpers/spawn.ts';
 
 const sandbox = useSandbox({ plan: 'free' });
-const NOBODY = 65534;
+let bin: string;
+beforeAll(() => {
+  bin = binForNobody();
+});
 
 const commands = {
   sync: (target: string) => ['sync', target],
@@ -79,6 +84,7 @@ describe.each(Object.keys(commands) as (keyof typeof commands)[])('%s', (command
             HEALTHDATA_API_KEY: sandbox.current.apiKey,
             HOME: '/nonexistent',
           },
+          bin,
           ...(c.asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
         },
       );
@@ -101,6 +107,7 @@ it('the control: nobody syncs into its own directory, and owns what is made', as
       HEALTHDATA_API_KEY: sandbox.current.apiKey,
       HOME: '/nonexistent',
     },
+    bin,
     uid: NOBODY,
     gid: NOBODY,
   });

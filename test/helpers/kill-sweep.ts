@@ -7,7 +7,7 @@
 // so the sequence repeats closely.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { BIN, ROOT } from './spawn.ts';
 
 /** Syscalls that change files; `?` skips one this architecture does not have. */
@@ -38,6 +38,8 @@ export interface KillPoint {
   nth: number;
   /** The strace line of the dry run, for a failure message. */
   line: string;
+  /** The syscall and the file it touches, its random part (pid, hex) made `#`. */
+  phase: string;
 }
 
 export interface Traced {
@@ -81,7 +83,9 @@ export function killPoints(log: string, dir: string): KillPoint[] {
     counts.set(key, nth);
     // Only calls that succeeded change anything; a failed unlink of a file that is not there
     // is no point to stop at.
-    if (line.includes(dir) && !/= -1 E/.test(line)) points.push({ syscall, nth, line });
+    if (line.includes(dir) && !/= -1 E/.test(line)) {
+      points.push({ syscall, nth, line, phase: `${syscall} ${fileIn(line, dir)}` });
+    }
   }
   const seen = new Set<string>();
   return points.filter((p) => {
@@ -92,15 +96,27 @@ export function killPoints(log: string, dir: string): KillPoint[] {
   });
 }
 
-/** At most `max` points spread evenly, always keeping the last ones (fsync, rename, commit). */
+/** The first path of a line (`fd</path>` or `"/path"`) in `dir`, by its name, `#` for pid/hex. */
+function fileIn(line: string, dir: string): string {
+  const path = [...line.matchAll(/[<"]([^<>"]*)[>"]/g)].find((m) => m[1]?.includes(dir))?.[1];
+  return basename(path ?? '').replace(/[0-9a-f]{6,}|\d+/g, '#');
+}
+
+/**
+ * The first point of every phase (a run of one syscall on one file: the temp file's writes,
+ * its fsync, the rename, a journal's writes…), so each kind of moment is met, plus `max`
+ * points spread evenly through the whole run, the last one always among them.
+ */
 export function spread(points: readonly KillPoint[], max: number): KillPoint[] {
-  if (points.length <= max) return [...points];
-  const tail = points.slice(-8);
-  const head = points.slice(0, -8);
-  const step = head.length / (max - tail.length);
-  const picked: KillPoint[] = [];
-  for (let i = 0; i < max - tail.length; i++) picked.push(head[Math.floor(i * step)] as KillPoint);
-  return [...picked, ...tail];
+  const picked = new Set<number>();
+  points.forEach((p, i) => {
+    if (i === 0 || p.phase !== points[i - 1]?.phase) picked.add(i);
+  });
+  const step = Math.max(1, (points.length - 1) / Math.max(1, max - 1));
+  for (let at = points.length - 1; at >= 0; at -= step) {
+    picked.add(Math.round(at));
+  }
+  return [...picked].sort((a, b) => a - b).map((i) => points[i] as KillPoint);
 }
 
 export const killed = (run: Traced): boolean => run.signal === 'SIGKILL' || run.code === 137;

@@ -1,6 +1,7 @@
 // Runs the built binary (bin/healthdata.js) as a real process, for what only a process can
 // show: pipes, signals, exit codes as the shell sees them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,10 +21,12 @@ export interface SpawnOptions {
   /** Run as this user and group (the tests run as root; 65534 is nobody). */
   uid?: number;
   gid?: number;
+  /** Another copy of bin/healthdata.js (test/helpers/nobody.ts); its package is the cwd. */
+  bin?: string;
 }
 
 export function spawnCli(args: string[], options: SpawnOptions = {}): Promise<Spawned> {
-  return spawnCommand(process.execPath, [BIN, ...args], options);
+  return spawnCommand(process.execPath, [options.bin ?? BIN, ...args], options);
 }
 
 /** Runs a shell command line (for real pipelines such as `healthdata … | head -n 3`). */
@@ -40,7 +43,7 @@ export function spawnShell(
 function spawnCommand(command: string, args: string[], options: SpawnOptions): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: ROOT,
+      cwd: options.bin === undefined ? ROOT : dirname(dirname(options.bin)),
       env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.uid !== undefined ? { uid: options.uid } : {}),
