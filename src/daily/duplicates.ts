@@ -19,7 +19,7 @@ import {
   PROVIDER_END,
 } from '../api/pagination/row-bytes.ts';
 import type { MetricRow } from '../api/types.ts';
-import { ByteNames } from './byte-names.ts';
+import { ByteNames } from '../lib/byte-names.ts';
 
 export interface SeveralRowsExample {
   date: string;

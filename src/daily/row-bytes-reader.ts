@@ -3,7 +3,6 @@
 // row into an object (JSON.parse of the page, after decoding its bytes a second time) was most
 // of its cost, and all of its garbage. Names, dates, units and text values come from a
 // ByteNames table (a few dozen distinct ones a page); numbers are read off their digits.
-import { isInexact } from '../api/exact-numbers.ts';
 import type { CanonicalRows } from '../api/pagination/page-text.ts';
 import {
   DATE_AT,
@@ -24,8 +23,9 @@ import {
   UNIT,
   UNIT_END,
 } from '../api/pagination/row-bytes.ts';
+import { numberAt } from '../api/pagination/row-numbers.ts';
 import type { MetricRow } from '../api/types.ts';
-import { ByteNames } from './byte-names.ts';
+import { ByteNames } from '../lib/byte-names.ts';
 
 /** One row's fields, as the accumulator takes them. */
 export type RowFields = (
@@ -39,11 +39,6 @@ export type RowFields = (
 ) => void;
 
 const NULL = 0x6e; // 'n': a null cell's first byte (a string cell starts after its quote)
-const MINUS = 0x2d;
-const POINT = 0x2e;
-const ZERO = 0x30;
-/** 10^0 … 10^22: every one exact in a double. */
-const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
 export class RowBytesReader {
   readonly #names = new ByteNames();
@@ -81,44 +76,4 @@ export class RowBytesReader {
     if (start === end && src[start] === NULL) return null;
     return this.#names.name(src, start, end);
   }
-}
-
-/**
- * The number src[start, end) as JSON.parse reads it, or undefined for one JSON.parse would
- * change (1e400, 12345678901234567891): exact-numbers.ts keeps those as RawNumbers, which a
- * summary leaves out, and so does this. Up to 15 digits and no exponent, the digits make an
- * exact integer and 10^k is exact, so one division is the correctly rounded double, as
- * Number() gives it (Clinger's fast path); anything else goes through Number().
- */
-export function numberAt(src: Uint8Array, start: number, end: number): number | undefined {
-  let i = start;
-  const negative = src[i] === MINUS;
-  if (negative) i++;
-  let mantissa = 0;
-  let digits = 0;
-  let scale = -1;
-  for (; i < end; i++) {
-    const c = src[i] as number;
-    const d = c - ZERO;
-    if (d >= 0 && d <= 9) {
-      mantissa = mantissa * 10 + d;
-      digits++;
-    } else if (c === POINT && scale === -1) {
-      scale = digits;
-    } else {
-      return slowNumber(src, start, end);
-    }
-  }
-  const fraction = scale === -1 ? 0 : digits - scale;
-  if (digits === 0 || digits > 15 || fraction > 22) return slowNumber(src, start, end);
-  const value = fraction === 0 ? mantissa : mantissa / (POW10[fraction] as number);
-  return negative ? -value : value;
-}
-
-function slowNumber(src: Uint8Array, start: number, end: number): number | undefined {
-  const token = Buffer.from(src.buffer, src.byteOffset + start, end - start).toString('latin1');
-  const value = Number(token);
-  // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact.
-  if (String(value) === token) return value;
-  return isInexact(token) ? undefined : value;
 }

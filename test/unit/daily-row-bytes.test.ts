@@ -6,7 +6,7 @@ import { provePage } from '../../src/api/pagination/page-text.ts';
 import { textPage } from '../../src/api/pagination/text-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { summarize } from '../../src/daily/index.ts';
-import { numberAt } from '../../src/daily/row-bytes-reader.ts';
+import { numberAt } from '../../src/api/pagination/row-numbers.ts';
 
 const at = (token: string) => numberAt(Buffer.from(token, 'latin1'), 0, token.length);
 

@@ -1,0 +1,73 @@
+// Numbers read off a proven row's bytes (row-bytes.ts), with no string made for the common
+// ones. Up to 15 digits and no exponent, the digits make an exact integer and 10^k is exact,
+// so one division is the correctly rounded double, as Number() and JSON.parse give it
+// (Clinger's fast path); anything else goes through Number() on the token.
+import { isInexact, RawNumber } from '../exact-numbers.ts';
+
+const MINUS = 0x2d;
+const POINT = 0x2e;
+const ZERO = 0x30;
+/** 10^0 … 10^22: every one exact in a double. */
+const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+const INTEGER = /^-?\d+$/;
+
+/**
+ * The number src[start, end) as JSON.parse reads it, or undefined for one JSON.parse would
+ * change (1e400, 12345678901234567891): a summary leaves those out.
+ */
+export function numberAt(src: Uint8Array, start: number, end: number): number | undefined {
+  const fast = fastNumber(src, start, end);
+  if (fast !== undefined) return fast;
+  const token = tokenAt(src, start, end);
+  const value = Number(token);
+  // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact.
+  if (String(value) === token) return value;
+  return isInexact(token) ? undefined : value;
+}
+
+/**
+ * The number src[start, end) as parseExact reads it (exact-numbers.ts): the double JSON.parse
+ * gives, or a RawNumber of the token when JSON.parse would change it.
+ */
+export function exactNumberAt(src: Uint8Array, start: number, end: number): number | RawNumber {
+  const fast = fastNumber(src, start, end);
+  if (fast !== undefined) return fast;
+  const token = tokenAt(src, start, end);
+  const value = Number(token);
+  // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact, unless an
+  // integer past 2^53 that its double only prints as (as in numberSpelling).
+  if (String(value) === token && (Number.isSafeInteger(value) || !INTEGER.test(token))) {
+    return value;
+  }
+  return isInexact(token) ? new RawNumber(token) : value;
+}
+
+/** The fast path's double, or undefined when the token needs Number(). */
+function fastNumber(src: Uint8Array, start: number, end: number): number | undefined {
+  let i = start;
+  const negative = src[i] === MINUS;
+  if (negative) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; i < end; i++) {
+    const c = src[i] as number;
+    const d = c - ZERO;
+    if (d >= 0 && d <= 9) {
+      mantissa = mantissa * 10 + d;
+      digits++;
+    } else if (c === POINT && scale === -1) {
+      scale = digits;
+    } else {
+      return undefined;
+    }
+  }
+  const fraction = scale === -1 ? 0 : digits - scale;
+  if (digits === 0 || digits > 15 || fraction > 22) return undefined;
+  const value = fraction === 0 ? mantissa : mantissa / (POW10[fraction] as number);
+  return negative ? -value : value;
+}
+
+function tokenAt(src: Uint8Array, start: number, end: number): string {
+  return Buffer.from(src.buffer, src.byteOffset + start, end - start).toString('latin1');
+}
