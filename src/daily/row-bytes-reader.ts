@@ -3,7 +3,7 @@
 // row into an object (JSON.parse of the page, after decoding its bytes a second time) was most
 // of its cost, and all of its garbage. Names, dates, units and text values come from a
 // ByteNames table (a few dozen distinct ones a page); numbers are read off their digits.
-import { isInexact } from '../api/exact-numbers.ts';
+import { isInexact, spelling } from '../api/exact-numbers.ts';
 import type { CanonicalRows } from '../api/pagination/page-text.ts';
 import {
   DATE_AT,
@@ -119,6 +119,6 @@ function slowNumber(src: Uint8Array, start: number, end: number): number | undef
   const token = Buffer.from(src.buffer, src.byteOffset + start, end - start).toString('latin1');
   const value = Number(token);
   // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact.
-  if (String(value) === token) return value;
+  if (spelling(value) === token) return value;
   return isInexact(token) ? undefined : value;
 }
