@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isInexact,
@@ -5,6 +6,7 @@ import {
   parseExact,
   RawNumber,
   restoreRawNumbers,
+  spelling,
 } from '../../src/api/exact-numbers.ts';
 
 describe('exact numbers', () => {
@@ -21,6 +23,28 @@ describe('exact numbers', () => {
     for (const t of ['0', '-0', '1.5', '1.50', '9007199254740991', '1e300', '0.1', '120', '1E2']) {
       expect(isInexact(t)).toBe(false);
     }
+  });
+
+  it('spells every finite double as String() does', () => {
+    for (const v of [
+      0,
+      -0,
+      1.5,
+      -1e-7,
+      1e21,
+      123e-20,
+      2 ** 53 + 2,
+      Number.MIN_VALUE,
+      -Number.MAX_VALUE,
+    ]) {
+      expect(spelling(v)).toBe(String(v));
+    }
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => {
+        expect(spelling(v)).toBe(String(v));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('the cheap test passes ordinary pages and catches suspects', () => {

@@ -2,7 +2,7 @@
 // ones. Up to 15 digits and no exponent, the digits make an exact integer and 10^k is exact,
 // so one division is the correctly rounded double, as Number() and JSON.parse give it
 // (Clinger's fast path); anything else goes through Number() on the token.
-import { isInexact, RawNumber } from '../exact-numbers.ts';
+import { isInexact, RawNumber, spelling } from '../exact-numbers.ts';
 
 const MINUS = 0x2d;
 const POINT = 0x2e;
@@ -21,7 +21,7 @@ export function numberAt(src: Uint8Array, start: number, end: number): number | 
   const token = tokenAt(src, start, end);
   const value = Number(token);
   // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact.
-  if (String(value) === token) return value;
+  if (spelling(value) === token) return value;
   return isInexact(token) ? undefined : value;
 }
 
@@ -36,7 +36,7 @@ export function exactNumberAt(src: Uint8Array, start: number, end: number): numb
   const value = Number(token);
   // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact, unless an
   // integer past 2^53 that its double only prints as (as in numberSpelling).
-  if (String(value) === token && (Number.isSafeInteger(value) || !INTEGER.test(token))) {
+  if (spelling(value) === token && (Number.isSafeInteger(value) || !INTEGER.test(token))) {
     return value;
   }
   return isInexact(token) ? new RawNumber(token) : value;
