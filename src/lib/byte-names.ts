@@ -4,6 +4,7 @@
 const MAX_NAMES = 10_000;
 /** A longer name is decoded each time rather than kept: the table stays a few MB at most. */
 const MAX_NAME_BYTES = 256;
+const MAX_BUCKET = 8;
 
 interface Entry {
   readonly bytes: Buffer;
@@ -28,6 +29,11 @@ export class ByteNames {
     const bucket = this.#byHash.get(hash);
     if (bucket !== undefined) {
       for (const entry of bucket) if (same(entry.bytes, src, start, end)) return entry.name;
+    }
+    // A server can send names made to share a hash (this one is easy to collide): a full
+    // bucket is not searched further nor grown, so a lookup costs at most MAX_BUCKET compares.
+    if (bucket !== undefined && bucket.length >= MAX_BUCKET) {
+      return Buffer.from(src.buffer, src.byteOffset + start, end - start).toString('utf8');
     }
     // Unbounded input (a name per row) must not grow this without end: start over.
     if (this.#size >= MAX_NAMES) {

@@ -38,4 +38,19 @@ describe('ByteNames', () => {
     const again = Buffer.from('name-3');
     expect(table.name(again, 0, again.length)).toBe('name-3');
   });
+
+  it('gives the right text for names made to share a hash, and keeps at most 8 of them', () => {
+    // "Aa" and "BB" add the same to a 31-multiplier hash: 64 names of six such pairs collide.
+    const names = Array.from({ length: 64 }, (_, i) =>
+      Array.from({ length: 6 }, (_, bit) => ((i >> bit) & 1 ? 'Aa' : 'BB')).join(''),
+    );
+    const table = new ByteNames();
+    for (const round of [1, 2]) {
+      for (const name of names) {
+        const bytes = Buffer.from(`"${name}"`);
+        expect(table.name(bytes, 1, bytes.length - 1), `round ${round}`).toBe(name);
+      }
+    }
+    expect(table.size).toBe(8);
+  });
 });
