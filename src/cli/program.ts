@@ -85,7 +85,8 @@ else the config file (healthdata config path). Several people each get a named p
 file: --profile NAME or HEALTHDATA_PROFILE=NAME picks one (healthdata config profiles). Check
 the settings with 'healthdata status'.
 
-Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure.
+Exit codes: 0 ok, 1 API/network/server failure, 2 usage error, 3 authentication failure,
+130/143 stopped by Ctrl-C or SIGTERM.
 
 Examples:
   healthdata metrics --demo --metric steps_total --from 90d

@@ -32,6 +32,15 @@ describe('chart', () => {
     expect(stdout).not.toContain(ESC);
   });
 
+  it('takes --no-pager, as every command that prints to the terminal does, and draws the same', async () => {
+    const plain = await cli(['steps', '--from', '30d'], { env: { COLUMNS: '80' } });
+    const flagged = await cli(['steps', '--from', '30d', '--no-pager'], {
+      env: { COLUMNS: '80' },
+    });
+    expect(flagged).toEqual({ ...plain, code: 0 });
+    expect(plain.stdout).toContain('count');
+  });
+
   it('after a clamped --from, the x axis starts at the history floor, not before it', async () => {
     const floor = addDays(TODAY, -364);
     const { code, stdout, stderr } = await cli(['steps', '--from', '400d'], {

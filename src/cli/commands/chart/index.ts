@@ -16,6 +16,9 @@ function registerChart(program: Command, ctx: Context): void {
       .default(12)
       .argParser(integer(3, 100, '--height')),
   );
+  // A chart is one screen and never paged; the flag is taken so that a script or alias that
+  // passes --no-pager to every command that prints to the terminal does not fail here.
+  command.option('--no-pager', 'accepted and ignored: a chart is never paged');
   addConnectionOptions(command);
   command.addHelpText(
     'after',
