@@ -54,8 +54,12 @@ describe('paginate', () => {
     const api = fakeApi(rowsFor(10, 10));
     let signal: AbortSignal | undefined;
     const fetchPage: FetchPage = (q, c, l, s) => {
+      if (c === undefined) return api.fetchPage(q, c, l, s);
+      // Page 2 is still on the wire when the consumer stops, however busy the machine is (a
+      // fake that answered after a timer could finish first, and then there is nothing to abort).
+      api.calls.push({ query: q, cursor: c, limit: l });
       signal = s;
-      return api.fetchPage(q, c, l, s);
+      return new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason)));
     };
     for await (const page of paginate(fetchPage, {}, { pageSize: 10 })) {
       expect(page.data).toHaveLength(10);
