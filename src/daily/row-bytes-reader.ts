@@ -13,6 +13,7 @@ import {
   METRIC,
   METRIC_END,
   newRowCells,
+  nullableName,
   NUM,
   NUM_END,
   PROVIDER,
@@ -38,8 +39,6 @@ export type RowFields = (
   stream: boolean,
 ) => void;
 
-const NULL = 0x6e; // 'n': a null cell's first byte (a string cell starts after its quote)
-
 export class RowBytesReader {
   readonly #names = new ByteNames();
   readonly #cells = newRowCells();
@@ -62,18 +61,12 @@ export class RowBytesReader {
           names.name(src, cells[PROVIDER] as number, cells[PROVIDER_END] as number),
           names.name(src, at + DATE_AT, at + DATE_AT + 10),
           numAt === -1 ? null : numberAt(src, numAt, cells[NUM_END] as number),
-          this.#nullable(src, cells[TEXT] as number, cells[TEXT_END] as number),
-          this.#nullable(src, cells[UNIT] as number, cells[UNIT_END] as number),
+          nullableName(names, src, cells[TEXT] as number, cells[TEXT_END] as number),
+          nullableName(names, src, cells[UNIT] as number, cells[UNIT_END] as number),
           cells[STREAM] === 1,
         );
       },
       this.#cells,
     );
-  }
-
-  #nullable(src: Buffer, start: number, end: number): string | null {
-    // A null is an empty range at its `n`; an empty string, an empty range at its closing quote.
-    if (start === end && src[start] === NULL) return null;
-    return this.#names.name(src, start, end);
   }
 }

@@ -6,6 +6,7 @@
 // allocated. In UTF-8 every byte of a non-ASCII character is 0x80 or above, so a `"`, `\` or
 // `,` byte is that character. A quote inside a string is always escaped (`\"`), so a string
 // ends at the first quote not preceded by an escaping backslash.
+import type { ByteNames } from '../../lib/byte-names.ts';
 import type { CanonicalRows } from './page-text.ts';
 
 const QUOTE = 0x22;
@@ -135,4 +136,18 @@ export function copyBytes(src: Uint8Array, from: number, to: number, out: Uint8A
   // A loop, not Buffer#copy: cells are short, and a native call per cell costs more.
   for (let i = from; i < to; i++) out[pos++] = src[i] as number;
   return pos;
+}
+
+/**
+ * The text of the string cell src[start, end) (textValue, unit), or null for a null cell: a
+ * null is an empty range at its `n`; an empty string, an empty range at its closing quote.
+ */
+export function nullableName(
+  names: ByteNames,
+  src: Uint8Array,
+  start: number,
+  end: number,
+): string | null {
+  if (start === end && src[start] === NULL) return null;
+  return names.name(src, start, end);
 }

@@ -18,6 +18,7 @@ import {
   METRIC,
   METRIC_END,
   newRowCells,
+  nullableName,
   NUM,
   NUM_END,
   PROVIDER,
@@ -29,8 +30,6 @@ import {
   UNIT_END,
 } from './row-bytes.ts';
 import { exactNumberAt } from './row-numbers.ts';
-
-const NULL = 0x6e; // 'n': a null cell's first byte (a string cell starts after its quote)
 
 /** Keeps its name table from page to page: one decoder for all the pages of a command. */
 export class RowDecoder {
@@ -56,19 +55,13 @@ export class RowDecoder {
           provider: names.name(src, cells[PROVIDER] as number, cells[PROVIDER_END] as number),
           metric: names.name(src, cells[METRIC] as number, cells[METRIC_END] as number),
           numValue: numAt === -1 ? null : exactNumberAt(src, numAt, cells[NUM_END] as number),
-          textValue: this.#nullable(src, cells[TEXT] as number, cells[TEXT_END] as number),
-          unit: this.#nullable(src, cells[UNIT] as number, cells[UNIT_END] as number),
+          textValue: nullableName(names, src, cells[TEXT] as number, cells[TEXT_END] as number),
+          unit: nullableName(names, src, cells[UNIT] as number, cells[UNIT_END] as number),
           stream: cells[STREAM] === 1,
         });
       },
       this.#cells,
     );
     return out;
-  }
-
-  #nullable(src: Buffer, start: number, end: number): string | null {
-    // A null is an empty range at its `n`; an empty string, an empty range at its closing quote.
-    if (start === end && src[start] === NULL) return null;
-    return this.#names.name(src, start, end);
   }
 }
