@@ -124,6 +124,14 @@ export function addConnectionOptions(command: Command): Command {
     .option('--verbose', 'log each request to stderr (key redacted); stack traces on errors');
 }
 
+/**
+ * --no-pager on a command that never pages (`why` says so in its help): taken, so that a script
+ * or alias passing it to every command that prints to the terminal does not fail there.
+ */
+export function addIgnoredPagerOption(command: Command, why: string): Command {
+  return command.option('--no-pager', `accepted and ignored: ${why}`);
+}
+
 /** `piped`: the default when stdout is neither a terminal nor an -o file, as help says it. */
 export function addOutputOptions(command: Command, piped = 'csv'): Command {
   return command

@@ -23,6 +23,12 @@ describe('healthdata status', () => {
     expect(stdout).toMatch(/History floor +2026-10-24\n/);
     expect(stdout).toMatch(/Source cap +2\n/);
     expect(sandbox.current.requests.at(-1)?.path).toBe('/api/v1/profile');
+    // --no-pager, which every terminal command takes, changes nothing here.
+    const flagged = await runCli(['status', '--base-url', url, '--no-pager'], {
+      env: { HEALTHDATA_API_KEY: apiKey },
+    });
+    expect(flagged.code).toBe(0);
+    expect(flagged.stdout.replace(/\d+ ms/, 'N ms')).toBe(stdout.replace(/\d+ ms/, 'N ms'));
   });
 
   it('names the config file, with its path, when the settings come from it', async () => {

@@ -2,7 +2,12 @@ import { Option, type Command } from 'commander';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
-import { addConnectionOptions, addRangeOptions, integer } from '../../flags.ts';
+import {
+  addConnectionOptions,
+  addIgnoredPagerOption,
+  addRangeOptions,
+  integer,
+} from '../../flags.ts';
 import type { ChartFlags } from './action.ts';
 
 function registerChart(program: Command, ctx: Context): void {
@@ -16,9 +21,7 @@ function registerChart(program: Command, ctx: Context): void {
       .default(12)
       .argParser(integer(3, 100, '--height')),
   );
-  // A chart is one screen and never paged; the flag is taken so that a script or alias that
-  // passes --no-pager to every command that prints to the terminal does not fail here.
-  command.option('--no-pager', 'accepted and ignored: a chart is never paged');
+  addIgnoredPagerOption(command, 'a chart is never paged');
   addConnectionOptions(command);
   command.addHelpText(
     'after',

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
-import { addConnectionOptions } from '../../flags.ts';
+import { addConnectionOptions, addIgnoredPagerOption } from '../../flags.ts';
 import type { StatusFlags } from './action.ts';
 
 function registerStatus(program: Command, ctx: Context): void {
@@ -14,6 +14,7 @@ function registerStatus(program: Command, ctx: Context): void {
         .choices(['text', 'json'])
         .default('text'),
     );
+  addIgnoredPagerOption(command, 'status is a few lines, never paged');
   addConnectionOptions(command);
   command.addHelpText(
     'after',
