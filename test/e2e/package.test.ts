@@ -2,13 +2,17 @@
 // production install of the packed tarball has no dependencies and works offline.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
 // The user's own npm cache: --offline installs what is not bundled (libsql and its platform
-// package, which npm ci put there) without the network.
+// package, which npm ci put there) without the network. `npm install <tarball>` would ask the
+// registry for each dependency's package document, which `npm ci` never caches (it reads
+// tarball addresses and integrities from the lockfile), so on a fresh machine it failed
+// ENOTCACHED: the app gets a lockfile made of ours instead, and `npm ci` takes the tarballs
+// from the cache by their integrity.
 const npm = (args: string[], cwd: string): string =>
   execFileSync('npm', args, {
     cwd,
@@ -26,8 +30,8 @@ describe('the packed package', () => {
     const tarball = join(dir, packed.trim().split('\n').at(-1) ?? '');
     const app = join(dir, 'app');
     execFileSync('mkdir', [app]);
-    writeFileSync(join(app, 'package.json'), '{"name":"app","private":true}');
-    npm(['install', '--omit=dev', '--offline', '--no-audit', '--no-fund', tarball], app);
+    writeAppWithLockfile(app, basename(tarball));
+    npm(['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], app);
     // Only what cannot be bundled is installed beside it: libsql, which loads native SQLite (a
     // .node file) from its package for this platform (@libsql/<platform>), and its loader's
     // own small dependencies.
@@ -85,3 +89,47 @@ describe('the packed package', () => {
     ).toBe('1\n');
   }, 60_000);
 });
+
+interface LockEntry {
+  dev?: boolean;
+}
+
+/**
+ * An app that depends on the packed tarball, with the lockfile `npm install` would write: the
+ * tarball's entry, and our lockfile's entries for everything a production install takes.
+ */
+function writeAppWithLockfile(app: string, tarball: string): void {
+  const ours = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+    license: string;
+    bin: Record<string, string>;
+    engines: Record<string, string>;
+    dependencies: Record<string, string>;
+  };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
+  const dependencies = { healthdata: `file:../${tarball}` };
+  const packages: Record<string, unknown> = {
+    '': { name: 'app', dependencies },
+    'node_modules/healthdata': {
+      version: ours.version,
+      resolved: `file:../${tarball}`,
+      license: ours.license,
+      dependencies: ours.dependencies,
+      bin: ours.bin,
+      engines: ours.engines,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path !== '' && entry.dev !== true) packages[path] = entry;
+  }
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'app', private: true, dependencies }),
+  );
+  writeFileSync(
+    join(app, 'package-lock.json'),
+    JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }),
+  );
+}
