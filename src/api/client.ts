@@ -70,7 +70,8 @@ export class HealthClient {
         'user-agent': options.userAgent,
       },
       timeoutMs: options.timeoutMs,
-      now: () => options.clock.now(),
+      // Also read against a Retry-After date, which is on the real calendar (clock.ts).
+      now: () => options.clock.wallNow?.() ?? options.clock.now(),
       log: this.#log,
       redact,
       keySource: options.keySource,

@@ -2,6 +2,7 @@
 // resolved (or the in-process sandbox started, for --demo), one keep-alive undici Agent for the
 // whole run, and the retry/timeout policy. close() releases all of it.
 // Static import: this module is itself loaded lazily, so undici stays out of start-up.
+import { localDate } from '../lib/dates.ts';
 import { UsageError } from '../lib/errors.ts';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { HealthClient } from '../api/client.ts';
@@ -49,7 +50,13 @@ export async function connectClient(
       throw new UsageError('--demo has no profiles: leave out --profile', 'bad_usage');
     }
     const { startSandbox } = await import('../sandbox/index.ts');
-    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    // The demo's today is the run's (HEALTHDATA_TODAY moves both), or its rows would be out of
+    // the window the run asks for, or dated after the run's today.
+    const sandbox = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      today: localDate(ctx.clock.now()),
+    });
     cleanups.push(() => sandbox.close());
     baseUrl = sandbox.url;
     apiKey = sandbox.apiKey;

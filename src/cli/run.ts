@@ -1,6 +1,7 @@
 // Runs one command line and returns the exit code. Nothing here touches the real process, so
 // tests call run() directly with their own streams, clock and transport.
 import { CommanderError } from 'commander';
+import { clockFor } from '../lib/clock.ts';
 import { HealthdataError } from '../lib/errors.ts';
 import { visible } from '../lib/visible.ts';
 import { Secrets } from '../lib/secrets.ts';
@@ -11,11 +12,17 @@ import { hoistGlobalFlags } from './global-flags.ts';
 import { buildProgram } from './program.ts';
 import { errorWord } from './terminal.ts';
 
-export async function run(given: readonly string[], ctx: Context): Promise<number> {
+export async function run(given: readonly string[], edge: Context): Promise<number> {
   const argv = hoistGlobalFlags(given);
   const verbose = argv.includes('--verbose');
-  const secrets = runSecrets(argv, ctx);
+  const secrets = runSecrets(argv, edge);
   const redact = secrets.redact;
+  let ctx: Context;
+  try {
+    ctx = { ...edge, clock: clockFor(edge.clock, edge.env['HEALTHDATA_TODAY']) };
+  } catch (error) {
+    return report(error, edge, verbose, redact);
+  }
   const program = buildProgram({ ...ctx, secrets }, redact, argv);
   // A bare `healthdata` is a usage error (exit 2, as before), shown as the full help with its
   // footer; on stderr, so a script that forgot its command gets nothing on stdout.

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { BIN, ROOT } from '../helpers/spawn.ts';
+import { TODAY_ENV } from '../helpers/today.ts';
 
 const sandbox = useSandbox();
 
@@ -17,6 +18,7 @@ describe('healthdata mcp --http', () => {
         PATH: process.env['PATH'],
         HOME: process.env['HOME'],
         HEALTHDATA_CONFIG_DIR: tempDir(),
+        ...TODAY_ENV,
         HEALTHDATA_BASE_URL: sandbox.current.url,
         HEALTHDATA_API_KEY: sandbox.current.apiKey,
       },

@@ -8,6 +8,7 @@ import { spawnedServer } from '../helpers/mcp.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { BIN, ROOT, spawnShell } from '../helpers/spawn.ts';
 import { closedPort, fail, useTestServers } from '../helpers/test-server.ts';
+import { TODAY_ENV } from '../helpers/today.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const serve = useTestServers();
@@ -168,6 +169,7 @@ describe('healthdata mcp over stdio', () => {
       env: {
         PATH: process.env['PATH'],
         HOME: process.env['HOME'],
+        ...TODAY_ENV,
         ...envFor(),
         HEALTHDATA_CONFIG_DIR: tempDir(),
       },

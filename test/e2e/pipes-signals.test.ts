@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/cli.ts';
 import { start, useSandbox } from '../helpers/sandbox.ts';
 import { API_KEY, pageBody, rows, send, useTestServers } from '../helpers/test-server.ts';
 import { BIN, ROOT, spawnShell } from '../helpers/spawn.ts';
+import { TODAY_ENV } from '../helpers/today.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const serve = useTestServers();
@@ -83,7 +84,7 @@ async function stalled(requests: () => number): Promise<void> {
 function spawnStalled(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env['PATH'], ...env },
+    env: { PATH: process.env['PATH'], ...TODAY_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Never read stdout: pause it so the pipe fills and stays full.

@@ -74,7 +74,7 @@ describe('every format', () => {
 describe('on a terminal', () => {
   it('adds a sparkline of the daily values (real pseudo-terminal)', async () => {
     const s = sandbox.current;
-    const command = `stty cols 160 rows 50; node ${BIN} summary --base-url ${s.url} --api-key ${s.apiKey} -m steps_total,weight --from 30d`;
+    const command = `stty cols 160 rows 50; node ${BIN} summary --base-url ${s.url} --api-key ${s.apiKey} -m steps_total,weight --from 20d`;
     const tty = await spawnShell(`script -qec ${JSON.stringify(command)} /dev/null`);
     expect(tty.code).toBe(0);
     expect(tty.stdout).toMatch(/trend/);

@@ -11,7 +11,12 @@ import { addDays, TODAY } from '../helpers/sandbox.ts';
 import { spawnCli, until } from '../helpers/spawn.ts';
 import { agedMtime, freshExport, ndjsonRows, sqliteRows, strays } from '../helpers/sync.ts';
 
-const envFor = (s: Sandbox) => ({ HEALTHDATA_BASE_URL: s.url, HEALTHDATA_API_KEY: s.apiKey });
+// Each sync runs on its sandbox's today: a sandbox days later is a later night's cron run.
+const envFor = (s: Sandbox) => ({
+  HEALTHDATA_BASE_URL: s.url,
+  HEALTHDATA_API_KEY: s.apiKey,
+  HEALTHDATA_TODAY: s.today,
+});
 const BUSY = /^healthdata: error: another sync of (\S+) is running( \(pid (\d+)\))?\n$/;
 
 describe('overlapping runs', () => {

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../../src/lib/clock.ts';
 import type { Context } from '../../src/cli/context.ts';
 import { run } from '../../src/cli/run.ts';
 import { tempDir } from './temp.ts';
+import { TODAY_ENV } from './today.ts';
 
 export interface CliResult {
   code: number;
@@ -40,7 +41,12 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     stdoutIsTTY: options.stdoutIsTTY ?? false,
     stderrIsTTY: options.stderrIsTTY ?? false,
     stdinIsTTY: false,
-    env: { HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'), ...options.env },
+    env: {
+      HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+      // A test that brings its own clock has its own today.
+      ...(options.clock === undefined ? TODAY_ENV : {}),
+      ...options.env,
+    },
     clock: options.clock ?? systemClock,
     signal: options.signal ?? new AbortController().signal,
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),

@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BIN, ROOT } from './spawn.ts';
+import { TODAY_ENV } from './today.ts';
 
 /** Syscalls that change files; `?` skips one this architecture does not have. */
 const MUTATING = [
@@ -60,7 +61,7 @@ export function traceCli(
   return new Promise((resolve, reject) => {
     const child = spawn('strace', [...strace, process.execPath, BIN, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env['PATH'], ...env },
+      env: { PATH: process.env['PATH'], ...TODAY_ENV, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -11,6 +11,7 @@ import { connectClient } from '../../src/cli/connect-client.ts';
 import { createHealthServer } from '../../src/mcp/server.ts';
 import { fixedClock, tempDir } from './cli.ts';
 import { BIN, ROOT } from './spawn.ts';
+import { TODAY_ENV } from './today.ts';
 
 export interface ToolAnswer {
   isError: boolean;
@@ -93,6 +94,7 @@ export async function spawnedServer(
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',
       HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+      ...TODAY_ENV,
       ...env,
     },
     stderr: 'pipe',

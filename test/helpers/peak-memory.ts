@@ -2,6 +2,7 @@
 // costs the machine, measured on the real process rather than estimated.
 import { spawn } from 'node:child_process';
 import { BIN, ROOT } from './spawn.ts';
+import { TODAY_ENV } from './today.ts';
 
 export interface Measured {
   code: number | null;
@@ -18,7 +19,7 @@ export function spawnMeasured(args: string[], env: Record<string, string>): Prom
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, BIN, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env },
+      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...TODAY_ENV, ...env },
     });
     let stderr = '';
     let stdout = '';

@@ -38,6 +38,7 @@ export function sandboxEnv(s: Sandbox, extra: Record<string, string> = {}): Reco
     HEALTHDATA_BASE_URL: s.url,
     HEALTHDATA_API_KEY: s.apiKey,
     HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+    HEALTHDATA_TODAY: s.today,
     ...extra,
   };
 }

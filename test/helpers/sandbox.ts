@@ -5,7 +5,9 @@ import type { MetricRow, MetricsPage } from '../../src/api/types.ts';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 
-export const TODAY = '2026-11-22';
+import { TODAY } from './today.ts';
+
+export { TODAY };
 
 /** A sandbox per test file. */
 export function useSandbox(options: SandboxOptions = {}): {

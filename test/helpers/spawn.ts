@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TODAY_ENV } from './today.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/healthdata.js', import.meta.url));
@@ -44,7 +45,7 @@ function spawnCommand(command: string, args: string[], options: SpawnOptions): P
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.bin === undefined ? ROOT : dirname(dirname(options.bin)),
-      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...options.env },
+      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...TODAY_ENV, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.uid !== undefined ? { uid: options.uid } : {}),
       ...(options.gid !== undefined ? { gid: options.gid } : {}),

@@ -1,4 +1,5 @@
 // `healthdata sandbox`: the built-in API server in the foreground until Ctrl-C.
+import { localDate } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
 
@@ -41,7 +42,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
       plan: flags.plan,
       seed: flags.seed,
       scale: flags.scale,
-      ...(flags.today !== undefined ? { today: flags.today } : {}),
+      today: flags.today ?? localDate(ctx.clock.now()),
       ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
       ...(flags.failRate !== undefined ? { failRate: flags.failRate } : {}),
       ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),

@@ -24,7 +24,10 @@ function registerSandbox(program: Command, ctx: Context): void {
     )
     .option('--host <host>', 'address to bind (loopback by default)', '127.0.0.1')
     .option('--plan <plan>', 'free, basic, pro or unlimited', 'pro')
-    .option('--today <date>', "fix the sandbox's today (YYYY-MM-DD; default: the real date)")
+    .option(
+      '--today <date>',
+      "fix the sandbox's today (YYYY-MM-DD; default: today, or HEALTHDATA_TODAY)",
+    )
     .addOption(
       new Option('--seed <n>', 'seed of the synthetic data')
         .default(1)
