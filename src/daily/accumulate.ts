@@ -51,6 +51,9 @@ export class DailyAccumulator {
   readonly #byMetric = new Map<string, Map<string, SeriesAggregate>>();
   // Rows of one metric and provider come in runs; skip both lookups within a run.
   #last: SeriesAggregate | undefined;
+  #lastDay: DayAggregate | undefined;
+  #lastDaySeries: SeriesAggregate | undefined;
+  #lastDate = '';
   readonly #budget: SummaryBudget;
   /** One string per date for all lines: each row brings its own copy of the same ten characters. */
   readonly #dates = new Map<string, string>();
@@ -99,12 +102,19 @@ export class DailyAccumulator {
       this.#budget.take(stringBytes(unit));
       series.unit = unit;
     }
-    let day = series.days.get(date);
-    if (day === undefined) {
-      this.#budget.days++;
-      this.#budget.take(DAY_BYTES);
-      day = { rows: 0, sum: 0, min: Infinity, max: -Infinity, textRows: 0, texts: undefined };
-      series.days.set(this.#date(date), day);
+    // Rows of one day, metric and provider come in runs too (a day's samples).
+    let day = this.#lastDay;
+    if (day === undefined || this.#lastDaySeries !== series || this.#lastDate !== date) {
+      day = series.days.get(date);
+      if (day === undefined) {
+        this.#budget.days++;
+        this.#budget.take(DAY_BYTES);
+        day = { rows: 0, sum: 0, min: Infinity, max: -Infinity, textRows: 0, texts: undefined };
+        series.days.set(this.#date(date), day);
+      }
+      this.#lastDay = day;
+      this.#lastDaySeries = series;
+      this.#lastDate = date;
     }
     if (isNumber) {
       series.numericRows++;

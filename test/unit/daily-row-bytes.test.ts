@@ -6,9 +6,12 @@ import { provePage } from '../../src/api/pagination/page-text.ts';
 import { textPage } from '../../src/api/pagination/text-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { summarize } from '../../src/daily/index.ts';
-import { numberAt } from '../../src/api/pagination/row-numbers.ts';
+import { canonicalNumberAt, numberAt } from '../../src/api/pagination/row-numbers.ts';
+import { isInexact } from '../../src/api/exact-numbers.ts';
 
 const at = (token: string) => numberAt(Buffer.from(token, 'latin1'), 0, token.length);
+const canonicalAt = (token: string) =>
+  canonicalNumberAt(Buffer.from(token, 'latin1'), 0, token.length);
 
 describe('numberAt', () => {
   it('reads every double as Number() does', () => {
@@ -19,6 +22,40 @@ describe('numberAt', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('reads 16- and 17-digit mantissas on both sides of 2^53 as Number() does', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 10n ** 15n, max: 10n ** 17n - 1n }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.boolean(),
+        (m, k, negative) => {
+          const digits = m.toString();
+          const token = `${negative ? '-' : ''}${k === 0 ? digits : `${digits.slice(0, -k) || '0'}.${digits.slice(-k).padStart(k, '0')}`}`;
+          // An integer past 2^53 that no double holds is left out, as numberAt always did.
+          const kept = JSON.stringify(Number(token)) === token || !isInexact(token);
+          expect(Object.is(at(token), kept ? Number(token) : undefined)).toBe(true);
+          expect(Object.is(canonicalAt(token), Number(token))).toBe(true);
+        },
+      ),
+      { numRuns: 20000 },
+    );
+    // Around 2^53 (9007199254740992), where a digit-by-digit build first may round.
+    for (const t of [
+      '9007199254740991',
+      '9007199254740992',
+      '9007199254740994',
+      '9007199254740996',
+      '0.9007199254740993',
+      '-90071992547409.93',
+      '0.00012299901322564437',
+      '3.2186880000000004',
+    ]) {
+      const kept = JSON.stringify(Number(t)) === t || !isInexact(t);
+      expect(Object.is(at(t), kept ? Number(t) : undefined)).toBe(true);
+      expect(Object.is(canonicalAt(t), Number(t))).toBe(true);
+    }
   });
 
   it('reads short decimals and integers, what proven pages hold, exactly', () => {

@@ -29,7 +29,7 @@ import {
   UNIT,
   UNIT_END,
 } from './row-bytes.ts';
-import { exactNumberAt } from './row-numbers.ts';
+import { canonicalNumberAt, exactNumberAt } from './row-numbers.ts';
 
 /** Keeps its name table from page to page: one decoder for all the pages of a command. */
 export class RowDecoder {
@@ -39,6 +39,8 @@ export class RowDecoder {
   decode(rows: CanonicalRows): MetricRow[] {
     const src = rows.bytes;
     const names = this.#names;
+    // No number JSON.parse would change: each is its own double's spelling (page-text.ts).
+    const number = rows.rawNumbers ? exactNumberAt : canonicalNumberAt;
     const out: MetricRow[] = [];
     forEachRow(
       rows,
@@ -54,7 +56,7 @@ export class RowDecoder {
           date: names.name(src, at + DATE_AT, at + DATE_AT + 10),
           provider: names.name(src, cells[PROVIDER] as number, cells[PROVIDER_END] as number),
           metric: names.name(src, cells[METRIC] as number, cells[METRIC_END] as number),
-          numValue: numAt === -1 ? null : exactNumberAt(src, numAt, cells[NUM_END] as number),
+          numValue: numAt === -1 ? null : number(src, numAt, cells[NUM_END] as number),
           textValue: nullableName(names, src, cells[TEXT] as number, cells[TEXT_END] as number),
           unit: nullableName(names, src, cells[UNIT] as number, cells[UNIT_END] as number),
           stream: cells[STREAM] === 1,
