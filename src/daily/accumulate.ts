@@ -14,26 +14,16 @@ import {
   SummaryBudget,
   type SummaryBounds,
 } from './bounds.ts';
+import { DayTable } from './day-table.ts';
 import { RowBytesReader, type RowFields } from './row-bytes-reader.ts';
 import { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
-
-export interface DayAggregate {
-  /** Numeric rows. */
-  rows: number;
-  sum: number;
-  min: number;
-  max: number;
-  /** Rows with a textValue only, and the day's distinct values (bounded). */
-  textRows: number;
-  texts: string[] | undefined;
-}
 
 export interface SeriesAggregate {
   metric: string;
   provider: string;
   unit: string | null;
   /** By date, in the order seen. */
-  days: Map<string, DayAggregate>;
+  days: DayTable;
   numericRows: number;
   textRows: number;
   /** Rows flagged `stream`: samples through the day from one source, not one per app. */
@@ -51,7 +41,7 @@ export class DailyAccumulator {
   readonly #byMetric = new Map<string, Map<string, SeriesAggregate>>();
   // Rows of one metric and provider come in runs; skip both lookups within a run.
   #last: SeriesAggregate | undefined;
-  #lastDay: DayAggregate | undefined;
+  #lastSlot = -1;
   #lastDaySeries: SeriesAggregate | undefined;
   #lastDate = '';
   readonly #budget: SummaryBudget;
@@ -103,35 +93,36 @@ export class DailyAccumulator {
       series.unit = unit;
     }
     // Rows of one day, metric and provider come in runs too (a day's samples).
-    let day = this.#lastDay;
-    if (day === undefined || this.#lastDaySeries !== series || this.#lastDate !== date) {
-      day = series.days.get(date);
-      if (day === undefined) {
+    const days = series.days;
+    let slot = this.#lastSlot;
+    if (this.#lastDaySeries !== series || this.#lastDate !== date) {
+      const seen = days.slot(date);
+      if (seen === undefined) {
         this.#budget.days++;
         this.#budget.take(DAY_BYTES);
-        day = { rows: 0, sum: 0, min: Infinity, max: -Infinity, textRows: 0, texts: undefined };
-        series.days.set(this.#date(date), day);
+        slot = days.add(this.#date(date));
+      } else {
+        slot = seen;
       }
-      this.#lastDay = day;
+      this.#lastSlot = slot;
       this.#lastDaySeries = series;
       this.#lastDate = date;
     }
     if (isNumber) {
       series.numericRows++;
-      day.rows++;
-      day.sum += num;
-      if (num < day.min) day.min = num;
-      if (num > day.max) day.max = num;
+      days.rows[slot] = (days.rows[slot] as number) + 1;
+      days.sum[slot] = (days.sum[slot] as number) + num;
+      if (num < (days.min[slot] as number)) days.min[slot] = num;
+      if (num > (days.max[slot] as number)) days.max[slot] = num;
     } else {
       series.textRows++;
-      day.textRows++;
+      days.textRows[slot] = (days.textRows[slot] as number) + 1;
       const value = this.#kept(series, text as string);
       if (value === undefined) return;
       series.textCounts.set(value, (series.textCounts.get(value) ?? 0) + 1);
-      day.texts ??= [];
-      if (day.texts.length < MAX_TEXT_VALUES_PER_DAY && !day.texts.includes(value)) {
-        day.texts.push(value);
-      }
+      let texts = days.texts.get(slot);
+      if (texts === undefined) days.texts.set(slot, (texts = []));
+      if (texts.length < MAX_TEXT_VALUES_PER_DAY && !texts.includes(value)) texts.push(value);
     }
   };
 
@@ -178,7 +169,7 @@ export class DailyAccumulator {
         metric,
         provider,
         unit: null,
-        days: new Map(),
+        days: new DayTable(),
         numericRows: 0,
         textRows: 0,
         streamRows: 0,

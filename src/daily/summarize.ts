@@ -1,7 +1,7 @@
 // From day aggregates to summary lines, applying the API's daily-value rule (see types.ts).
 import type { PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
-import { DailyAccumulator, type DayAggregate, type SeriesAggregate } from './accumulate.ts';
+import { DailyAccumulator, type SeriesAggregate } from './accumulate.ts';
 import { baseOf, metricsWithTwins, twinOf } from './twins.ts';
 import type { SummaryBounds } from './bounds.ts';
 import type { DailyRule, MetricSummary, NumericDay, Stats, TextDay } from './types.ts';
@@ -101,27 +101,38 @@ function lineOf(
   twin: 'twin' | undefined,
   rowsLeftOut: number,
 ): MetricSummary {
-  const dates = [...series.days.keys()].sort();
+  const days = series.days;
+  const order = days.byDate();
   const text = series.numericRows === 0;
-  const dayAggs = dates.map((date) => [date, series.days.get(date) as DayAggregate] as const);
-  const counts = dayAggs.map(([, d]) => (text ? d.textRows : d.rows)).filter((n) => n > 0);
-  const rowsPerDay =
-    counts.length === 0 ? null : { min: Math.min(...counts), max: Math.max(...counts) };
+  const counts = text ? days.textRows : days.rows;
+  let fewest = Infinity;
+  let most = 0;
+  for (const slot of order) {
+    const n = counts[slot] as number;
+    if (n === 0) continue;
+    if (n < fewest) fewest = n;
+    if (n > most) most = n;
+  }
+  const rowsPerDay = most === 0 ? null : { min: fewest, max: most };
   let rule: DailyRule;
   if (text) rule = 'text';
   else if (twin) rule = 'twin';
   else rule = (rowsPerDay?.max ?? 1) > 1 ? 'several' : 'row';
 
   const daily: NumericDay[] | TextDay[] = text
-    ? dayAggs.map(([date, d]) => ({ date, rows: d.textRows, values: d.texts ?? [] }))
-    : dayAggs
-        .filter(([, d]) => d.rows > 0)
-        .map(([date, d]) => ({
-          date,
-          value: d.sum / d.rows,
-          rows: d.rows,
-          min: d.min,
-          max: d.max,
+    ? order.map((slot) => ({
+        date: days.dates[slot] as string,
+        rows: days.textRows[slot] as number,
+        values: days.texts.get(slot) ?? [],
+      }))
+    : order
+        .filter((slot) => (days.rows[slot] as number) > 0)
+        .map((slot) => ({
+          date: days.dates[slot] as string,
+          value: (days.sum[slot] as number) / (days.rows[slot] as number),
+          rows: days.rows[slot] as number,
+          min: days.min[slot] as number,
+          max: days.max[slot] as number,
         }));
   const first = daily[0]?.date ?? null;
   const last = daily.at(-1)?.date ?? null;

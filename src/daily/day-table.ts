@@ -1,0 +1,66 @@
+// One (metric, provider)'s days, as columns: a slot per date, in the order first seen, and the
+// day's numbers in typed arrays. An object per day (six fields, three of them boxed doubles)
+// and its map entry were ~120 bytes on V8's heap, for the ~33,000 metric-days of four years of
+// data: the part of a summary's memory that grew with the rows (bench/README.md, issue 22).
+// Here a day is its map entry and 32 bytes of columns, allocated in a few large pieces.
+const FIRST_CAPACITY = 8;
+
+export class DayTable {
+  readonly #slots = new Map<string, number>();
+  /** Each slot's date. */
+  readonly dates: string[] = [];
+  /** Numeric rows that day. */
+  rows = new Int32Array(FIRST_CAPACITY);
+  /** Rows with a textValue only that day. */
+  textRows = new Int32Array(FIRST_CAPACITY);
+  sum = new Float64Array(FIRST_CAPACITY);
+  min = new Float64Array(FIRST_CAPACITY);
+  max = new Float64Array(FIRST_CAPACITY);
+  /** The day's distinct text values (bounded by the accumulator), for days that have any. */
+  readonly texts = new Map<number, string[]>();
+
+  /** Days held. */
+  get size(): number {
+    return this.dates.length;
+  }
+
+  /** The date's slot, or undefined when the date has none yet. */
+  slot(date: string): number | undefined {
+    return this.#slots.get(date);
+  }
+
+  /** A new, empty slot for `date` (which has none yet). */
+  add(date: string): number {
+    const slot = this.dates.length;
+    if (slot === this.rows.length) this.#grow();
+    this.#slots.set(date, slot);
+    this.dates.push(date);
+    this.min[slot] = Infinity;
+    this.max[slot] = -Infinity;
+    return slot;
+  }
+
+  /** The slots, oldest date first. */
+  byDate(): number[] {
+    const dates = this.dates;
+    return Array.from(dates.keys()).sort((a, b) => {
+      const x = dates[a] as string;
+      const y = dates[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  }
+
+  #grow(): void {
+    const capacity = this.rows.length * 2;
+    const wider = <T extends Int32Array | Float64Array>(column: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(column);
+      return next;
+    };
+    this.rows = wider(this.rows, (n) => new Int32Array(n));
+    this.textRows = wider(this.textRows, (n) => new Int32Array(n));
+    this.sum = wider(this.sum, (n) => new Float64Array(n));
+    this.min = wider(this.min, (n) => new Float64Array(n));
+    this.max = wider(this.max, (n) => new Float64Array(n));
+  }
+}
