@@ -48,3 +48,24 @@ export interface Runtime {
 
 /** Everything a command is given: its IO and its runtime. */
 export type Context = IO & Runtime;
+
+/**
+ * `ctx` with `fields` in place of its own. Not a spread: a spread reads every getter, and the
+ * entry passes stdin and stdinIsTTY as getters so that process.stdin, which builds a stream
+ * (and loads its modules) on first touch, is built only by the commands that read it.
+ */
+export function withFields<T extends object>(ctx: T, fields: Partial<T>): T {
+  const copy = Object.create(
+    Object.getPrototypeOf(ctx) as object | null,
+    Object.getOwnPropertyDescriptors(ctx),
+  ) as T;
+  for (const [name, value] of Object.entries(fields)) {
+    Object.defineProperty(copy, name, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}

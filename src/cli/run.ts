@@ -7,7 +7,7 @@ import { visible } from '../lib/visible.ts';
 import { Secrets } from '../lib/secrets.ts';
 import { ExitCode, exitCodeOf } from './exit-codes.ts';
 import { isPipeClosed } from '../output/destination.ts';
-import type { Context } from './context.ts';
+import { withFields, type Context } from './context.ts';
 import { hoistGlobalFlags } from './global-flags.ts';
 import { buildProgram } from './program.ts';
 import { errorWord } from './terminal.ts';
@@ -19,11 +19,11 @@ export async function run(given: readonly string[], edge: Context): Promise<numb
   const redact = secrets.redact;
   let ctx: Context;
   try {
-    ctx = { ...edge, clock: clockFor(edge.clock, edge.env['HEALTHDATA_TODAY']) };
+    ctx = withFields(edge, { clock: clockFor(edge.clock, edge.env['HEALTHDATA_TODAY']) });
   } catch (error) {
     return report(error, edge, verbose, redact);
   }
-  const program = buildProgram({ ...ctx, secrets }, redact, argv);
+  const program = buildProgram(withFields(ctx, { secrets }), redact, argv);
   // A bare `healthdata` is a usage error (exit 2, as before), shown as the full help with its
   // footer; on stderr, so a script that forgot its command gets nothing on stdout.
   if (argv.length === 0) {

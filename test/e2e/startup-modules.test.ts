@@ -65,6 +65,30 @@ describe('start-up', () => {
     }
   });
 
+  it('process.stdin is built only by a command that reads it', async () => {
+    // A preload that says on stderr whenever process.stdin is first asked for: building it makes
+    // a stream for fd 0 (a socket for a pipe, a tty.ReadStream for a terminal).
+    const probe = Buffer.from(
+      [
+        'const own = Object.getOwnPropertyDescriptor(process, "stdin");',
+        'Object.defineProperty(process, "stdin", { configurable: true, get() {',
+        '  process._rawDebug("STDIN BUILT"); return own.get.call(process); } });',
+      ].join('\n'),
+    ).toString('base64');
+    const env = { NODE_OPTIONS: `--import=data:text/javascript;base64,${probe}` };
+    const notReading = await spawnCli(['profile', '-f', 'json', ...sandbox.args()], { env });
+    expect(notReading.code, notReading.stderr).toBe(0);
+    expect(notReading.stderr).not.toContain('STDIN BUILT');
+    // The probe sees it when a command does read stdin.
+    const config = tempDir('healthdata-config-');
+    const reading = await spawnCli(['config', 'set', 'api-key'], {
+      env: { ...env, HEALTHDATA_CONFIG_DIR: config },
+      input: 'phd_live_0123456789abcdef0123\n',
+    });
+    expect(reading.code, reading.stderr).toBe(0);
+    expect(reading.stderr).toContain('STDIN BUILT');
+  });
+
   it('settings from the config file are read without conf (and its schema validator)', async () => {
     const dir = tempDir('healthdata-config-');
     const { url, apiKey } = sandbox.current;
