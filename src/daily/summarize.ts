@@ -2,6 +2,7 @@
 import type { PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type SeriesAggregate } from './accumulate.ts';
+import type { DayTable } from './day-table.ts';
 import { baseOf, metricsWithTwins, twinOf } from './twins.ts';
 import type { SummaryBounds } from './bounds.ts';
 import type { DailyRule, MetricSummary, NumericDay, Stats, TextDay } from './types.ts';
@@ -102,14 +103,15 @@ function lineOf(
   rowsLeftOut: number,
 ): MetricSummary {
   const days = series.days;
-  const order = days.byDate();
   const text = series.numericRows === 0;
+  // The days of the daily series, oldest first: every day of a text line; the days with
+  // numbers of a numeric one.
+  const slots = days.byDate().filter((slot) => text || (days.rows[slot] as number) > 0);
   const counts = text ? days.textRows : days.rows;
   let fewest = Infinity;
   let most = 0;
-  for (const slot of order) {
+  for (const slot of slots) {
     const n = counts[slot] as number;
-    if (n === 0) continue;
     if (n < fewest) fewest = n;
     if (n > most) most = n;
   }
@@ -119,66 +121,88 @@ function lineOf(
   else if (twin) rule = 'twin';
   else rule = (rowsPerDay?.max ?? 1) > 1 ? 'several' : 'row';
 
-  const daily: NumericDay[] | TextDay[] = text
-    ? order.map((slot) => ({
-        date: days.dates[slot] as string,
-        rows: days.textRows[slot] as number,
-        values: days.texts.get(slot) ?? [],
-      }))
-    : order
-        .filter((slot) => (days.rows[slot] as number) > 0)
-        .map((slot) => ({
-          date: days.dates[slot] as string,
-          value: (days.sum[slot] as number) / (days.rows[slot] as number),
-          rows: days.rows[slot] as number,
-          min: days.min[slot] as number,
-          max: days.max[slot] as number,
-        }));
-  const first = daily[0]?.date ?? null;
-  const last = daily.at(-1)?.date ?? null;
-  return {
+  const dayAt = text
+    ? (slot: number) => textDay(days, slot)
+    : (slot: number) => numericDay(days, slot);
+  const newest = slots.at(-1);
+  const line: Omit<MetricSummary, 'daily'> = {
     metric,
     provider: series.provider,
     unit: series.unit,
     rule,
     from: series.metric,
-    days: daily.length,
-    first,
-    last,
+    days: slots.length,
+    first: slots.length === 0 ? null : (days.dates[slots[0] as number] as string),
+    last: newest === undefined ? null : (days.dates[newest] as string),
     rows: text ? series.textRows : series.numericRows,
     rowsLeftOut,
     rowsPerDay,
     // Most rows streamed: one stray flag does not turn per-app rows into samples.
     samples: series.streamRows * 2 > series.numericRows + series.textRows,
-    stats: text ? null : statsOf(daily as NumericDay[], rule === 'several'),
-    latest: daily.at(-1) ?? null,
+    stats: text ? null : statsOf(days, slots, rule === 'several'),
+    latest: newest === undefined ? null : dayAt(newest),
     topValues: [...series.textCounts]
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || compare(a.value, b.value)),
     ...(series.longTextRows + series.uncountedTextRows > 0
       ? { textCut: { long: series.longTextRows, uncounted: series.uncountedTextRows } }
       : {}),
-    daily,
+  };
+  // The daily series, made when first read (and then kept). A csv or table summary reads only
+  // the stats and the newest day: an object per day of every line (~33,000 for four years of
+  // 23 lines) made at the end was the larger part of summary's peak memory that grew with the
+  // rows (bench/README.md, issue 22). Enumerable, as a plain field: JSON and spreads see it.
+  let daily: NumericDay[] | TextDay[] | undefined;
+  Object.defineProperty(line, 'daily', {
+    enumerable: true,
+    configurable: true,
+    get: () =>
+      (daily ??= text
+        ? slots.map((slot) => textDay(days, slot))
+        : slots.map((slot) => numericDay(days, slot))),
+  });
+  return line as MetricSummary;
+}
+
+function numericDay(days: DayTable, slot: number): NumericDay {
+  return {
+    date: days.dates[slot] as string,
+    value: (days.sum[slot] as number) / (days.rows[slot] as number),
+    rows: days.rows[slot] as number,
+    min: days.min[slot] as number,
+    max: days.max[slot] as number,
   };
 }
 
-function statsOf(days: readonly NumericDay[], perRow: boolean): Stats | null {
-  if (days.length === 0) return null;
+function textDay(days: DayTable, slot: number): TextDay {
+  return {
+    date: days.dates[slot] as string,
+    rows: days.textRows[slot] as number,
+    values: days.texts.get(slot) ?? [],
+  };
+}
+
+/** The stats of the daily values (`slots`, oldest first), as numericDay makes each. */
+function statsOf(days: DayTable, slots: readonly number[], perRow: boolean): Stats | null {
+  if (slots.length === 0) return null;
+  const valueAt = (slot: number): number =>
+    (days.sum[slot] as number) / (days.rows[slot] as number);
   if (perRow) {
     // Every row counts once: the mean of all rows, not a mean of daily means.
     let rows = 0;
     let sum = 0;
     let min = Infinity;
     let max = -Infinity;
-    for (const d of days) {
-      rows += d.rows;
-      sum += d.value * d.rows;
-      min = Math.min(min, d.min);
-      max = Math.max(max, d.max);
+    for (const slot of slots) {
+      const n = days.rows[slot] as number;
+      rows += n;
+      sum += valueAt(slot) * n;
+      min = Math.min(min, days.min[slot] as number);
+      max = Math.max(max, days.max[slot] as number);
     }
     return { min, mean: sum / rows, median: null, max };
   }
-  const values = days.map((d) => d.value).sort((a, b) => a - b);
+  const values = slots.map(valueAt).sort((a, b) => a - b);
   const mid = values.length >> 1;
   const median =
     values.length % 2 === 1

@@ -13,7 +13,7 @@ describe('a shared rate-limit back-off', () => {
     const limited = await start({ plan: 'pro', rateLimit: 5 });
     const free = await start({ plan: 'pro' });
     try {
-      const args = ['metrics', '--from', '150d', '--page-size', '100', '-f', 'csv', '--quiet'];
+      const args = ['metrics', '--from', '60d', '--page-size', '100', '-f', 'csv', '--quiet'];
       const expected = await runCli([...args, '--base-url', free.url, '--api-key', free.apiKey]);
       const r = await runCli([
         ...args,
