@@ -150,8 +150,8 @@ function lineOf(
   };
   // The daily series, made when first read (and then kept). A csv or table summary reads only
   // the stats and the newest day: an object per day of every line (~33,000 for four years of
-  // 23 lines) made at the end was the larger part of summary's peak memory that grew with the
-  // rows (bench/README.md, issue 22). Enumerable, as a plain field: JSON and spreads see it.
+  // 23 lines), made at the end, only added to its peak memory (bench/README.md, issue 22).
+  // Enumerable, as a plain field: JSON and spreads see it.
   let daily: NumericDay[] | TextDay[] | undefined;
   Object.defineProperty(line, 'daily', {
     enumerable: true,

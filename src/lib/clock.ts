@@ -1,5 +1,5 @@
 // Time is injected so that retry waits and "today" can be tested without patching globals.
-import { isValidDate } from './dates.ts';
+import { EARLIEST_ARG_DATE, isValidDate } from './dates.ts';
 import { UsageError } from './errors.ts';
 
 export interface Clock {
@@ -46,7 +46,7 @@ export function pinnedToday(base: Clock, date: string): Clock {
     (Date.UTC(y, m - 1, d) - Date.UTC(start.getFullYear(), start.getMonth(), start.getDate())) /
       86_400_000,
   );
-  const wallNow = (): number => (base.wallNow ?? base.now)();
+  const wallNow = (): number => base.wallNow?.() ?? base.now();
   return {
     now: () => {
       const real = new Date(base.now());
@@ -68,7 +68,8 @@ export function pinnedToday(base: Clock, date: string): Clock {
 /** The clock a run uses: `base`, or moved to HEALTHDATA_TODAY when that is set. */
 export function clockFor(base: Clock, today: string | undefined): Clock {
   if (today === undefined || today === '') return base;
-  if (!isValidDate(today)) {
+  // Years before 1900 are typos, as for a date argument (and Date reads 0-99 as 1900-1999).
+  if (!isValidDate(today) || today < EARLIEST_ARG_DATE) {
     throw new UsageError(
       `HEALTHDATA_TODAY '${today}' is not a date — set it to YYYY-MM-DD (e.g. 2026-11-22), or unset it to use the real date`,
       'bad_date',

@@ -41,7 +41,7 @@ describe('HEALTHDATA_TODAY', () => {
   it('is off when unset or empty, and a bad value is a usage error that names the fix', () => {
     expect(clockFor(systemClock, undefined)).toBe(systemClock);
     expect(clockFor(systemClock, '')).toBe(systemClock);
-    for (const bad of ['2026-02-30', 'yesterday', '22/11/2026']) {
+    for (const bad of ['2026-02-30', 'yesterday', '22/11/2026', '0099-01-01']) {
       expect(() => clockFor(systemClock, bad)).toThrow(
         `HEALTHDATA_TODAY '${bad}' is not a date — set it to YYYY-MM-DD`,
       );
