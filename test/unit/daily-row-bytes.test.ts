@@ -18,7 +18,10 @@ describe('numberAt', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
         // String(-0) is '0': compare with what Number() makes of the same text.
-        expect(Object.is(at(String(x)), Number(String(x)))).toBe(true);
+        // Left out only where parseExact makes a RawNumber: an integer past 2^53 that its
+        // double merely prints as.
+        const token = String(x);
+        expect(Object.is(at(token), isInexact(token) ? undefined : Number(token))).toBe(true);
       }),
       { numRuns: 5000 },
     );
@@ -33,9 +36,8 @@ describe('numberAt', () => {
         (m, k, negative) => {
           const digits = m.toString();
           const token = `${negative ? '-' : ''}${k === 0 ? digits : `${digits.slice(0, -k) || '0'}.${digits.slice(-k).padStart(k, '0')}`}`;
-          // An integer past 2^53 that no double holds is left out, as numberAt always did.
-          const kept = JSON.stringify(Number(token)) === token || !isInexact(token);
-          expect(Object.is(at(token), kept ? Number(token) : undefined)).toBe(true);
+          // A number no double holds is left out, as parseExact makes it a RawNumber.
+          expect(Object.is(at(token), isInexact(token) ? undefined : Number(token))).toBe(true);
           expect(Object.is(canonicalAt(token), Number(token))).toBe(true);
         },
       ),
@@ -52,8 +54,7 @@ describe('numberAt', () => {
       '0.00012299901322564437',
       '3.2186880000000004',
     ]) {
-      const kept = JSON.stringify(Number(t)) === t || !isInexact(t);
-      expect(Object.is(at(t), kept ? Number(t) : undefined)).toBe(true);
+      expect(Object.is(at(t), isInexact(t) ? undefined : Number(t))).toBe(true);
       expect(Object.is(canonicalAt(t), Number(t))).toBe(true);
     }
   });
@@ -76,7 +77,15 @@ describe('numberAt', () => {
   });
 
   it('gives undefined for a number JSON.parse would change, as RawNumber rows are left out', () => {
-    for (const t of ['1e400', '-1e400', '1e-400', '9007199254740993', '12345678901234567891']) {
+    // 36648678677153290 is how its double prints, but that double is ...288.
+    for (const t of [
+      '1e400',
+      '-1e400',
+      '1e-400',
+      '9007199254740993',
+      '12345678901234567891',
+      '36648678677153290',
+    ]) {
       expect(at(t)).toBeUndefined();
     }
     expect(at('9007199254740992')).toBe(9007199254740992);

@@ -28,8 +28,12 @@ export function numberAt(src: Uint8Array, start: number, end: number): number | 
   if (fast !== undefined) return fast;
   const token = tokenAt(src, start, end);
   const value = Number(token);
-  // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact.
-  if (spelling(value) === token) return value;
+  // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact, unless an
+  // integer past 2^53 that its double only prints as (36648678677153290 is printed so, but the
+  // double is ...288): parseExact makes that a RawNumber, whose row a summary leaves out.
+  if (spelling(value) === token && (Number.isSafeInteger(value) || !INTEGER.test(token))) {
+    return value;
+  }
   return isInexact(token) ? undefined : value;
 }
 
