@@ -33,6 +33,18 @@ describe('config commands', () => {
     expect(gone.stderr).toBe(
       `healthdata: error: api-key is not set in ${file} — set it with 'healthdata config set api-key'\n`,
     );
+    // With the key in the environment, commands work: the same exit 1 says where it comes from,
+    // and never shows it.
+    const key = 'phd_live_from_the_environment_0123';
+    const fromEnv = await runCli(['config', 'get', 'api-key'], {
+      env: { ...env, HEALTHDATA_API_KEY: key },
+    });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.stdout).toBe('');
+    expect(fromEnv.stderr).toBe(
+      `healthdata: error: api-key is not set in ${file} (commands use HEALTHDATA_API_KEY from the environment; 'healthdata status' shows what is in use) — set it with 'healthdata config set api-key'\n`,
+    );
+    expect(fromEnv.stderr).not.toContain('from_the_environment');
   });
 
   it('rejects a key with whitespace and a base URL that is not a URL', async () => {

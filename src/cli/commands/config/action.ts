@@ -12,6 +12,12 @@ import { existingProfile, listLines, newProfile, show, whereIn } from './profile
 
 type Action = 'set' | 'get' | 'unset' | 'list' | 'path';
 
+/** The environment variable each key's setting is also read from. */
+const ENV_OF: Record<ConfigKey, string> = {
+  'api-key': 'HEALTHDATA_API_KEY',
+  'base-url': 'HEALTHDATA_BASE_URL',
+};
+
 export async function runConfig(
   action: Action,
   args: { key?: string; value?: string; profile?: string },
@@ -51,9 +57,16 @@ export async function runConfig(
     if (value === undefined) {
       // Exit 1 as `git config --get` does for a missing key, so scripts can test for it.
       const fix = `healthdata config set ${key}${chosen ? ` --profile ${chosen.name}` : ''}`;
+      // The file is what `get` reads; a run takes the environment's value first, so say so,
+      // or exit 1 reads as "no key" to someone whose commands work.
+      const variable = ENV_OF[key];
+      const fromEnv =
+        ctx.env[variable] !== undefined && ctx.env[variable] !== ''
+          ? ` (commands use ${variable} from the environment; 'healthdata status' shows what is in use)`
+          : '';
       throw new HealthdataError(
         'config_unset',
-        `${key} is not set in ${where} — set it with '${fix}'`,
+        `${key} is not set in ${where}${fromEnv} — set it with '${fix}'`,
         'failure',
       );
     }
