@@ -39,14 +39,16 @@ async function inTmux(
   const dir = tempDir('pager-signal-');
   writeFileSync(join(dir, 'pager.sh'), FAKE_PAGER);
   writeFileSync(join(dir, 'run.sh'), RUNNER);
-  const socket = `hd-pager-signal-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  // The server's socket in the run's temp dir (-S), not under /tmp/tmux-<uid> (-L), where
+  // kill-server left it behind after every run.
+  const socket = join(dir, 'tmux.sock');
   const env = sandboxEnv(sandbox.current, {
     TERM: 'xterm',
     NO_COLOR: '1',
     // No quotes or shell syntax: healthdata execs it, so its pid is the pager's.
     HEALTHDATA_PAGER: `sh ${join(dir, 'pager.sh')}`,
   });
-  const tmux = (args: string) => spawnShell(`tmux -L ${socket} ${args}`, { env });
+  const tmux = (args: string) => spawnShell(`tmux -S '${socket}' ${args}`, { env });
   const file = (name: string) => join(dir, name);
   const read = (name: string) => readFileSync(file(name), 'utf8').trim();
   const pid = (name: string) => Number(read(name));

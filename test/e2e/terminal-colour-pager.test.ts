@@ -121,8 +121,9 @@ describe('the pager', () => {
     async () => {
       const dir = tempDir();
       const done = join(dir, 'exit.txt');
-      const socket = `hd-test-${process.pid}`;
-      const tmux = (args: string) => spawnShell(`tmux -L ${socket} ${args}`, { env: env() });
+      // In the temp dir (-S): under /tmp/tmux-<uid> (-L) kill-server left the socket behind.
+      const socket = join(dir, 'tmux.sock');
+      const tmux = (args: string) => spawnShell(`tmux -S '${socket}' ${args}`, { env: env() });
       const mark = sandbox.current.requests.length;
       const command = `TERM=xterm ${hd} metrics --page-size 100 2>/dev/null; echo $? > '${done}'`;
       await tmux(`new-session -d -x 100 -y 20 "${command.replace(/"/g, '\\"')}"`);
