@@ -35,9 +35,9 @@ describe('config commands', () => {
     );
     // With the key in the environment, commands work: the same exit 1 says where it comes from,
     // and never shows it.
-    const key = 'phd_live_from_the_environment_0123';
+    const envKey = 'phd_live_from_the_environment_0123';
     const fromEnv = await runCli(['config', 'get', 'api-key'], {
-      env: { ...env, HEALTHDATA_API_KEY: key },
+      env: { ...env, HEALTHDATA_API_KEY: envKey },
     });
     expect(fromEnv.code).toBe(1);
     expect(fromEnv.stdout).toBe('');
