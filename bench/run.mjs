@@ -265,7 +265,7 @@ async function main() {
             withSandbox(mode, 300_000, 0, async (fewer) => {
               described.push(`${tag}summary sandbox: scale ${sb.scale}, ${sb.rows} rows`);
               described.push(`${tag}same days: scale ${fewer.scale}, ${fewer.rows} rows`);
-              await guard('summary', () => summary(mctx, sb, fewer));
+              await guard('summary', () => summary(mctx, sb, fewer, { today: TODAY }));
             }),
           ),
         );

@@ -23,7 +23,7 @@ const GROWTH_GOAL_MIB = 10;
  * samples a day), for the growth with rows alone. From ~100k rows (`--from`, a few months) to
  * all rows, the days grow too (136 to 1,461), and summary keeps a value per metric and day.
  */
-export async function summary(ctx, sb, sameDays) {
+export async function summary(ctx, sb, sameDays, { today }) {
   const { tmp, node } = ctx;
   const env = ctx.hdEnv(sb);
   // The date the newest 100k rows reach back to: `--from` it gives both commands the same
@@ -122,7 +122,7 @@ export async function summary(ctx, sb, sameDays) {
     peak / 1024 <= PEAK_GOAL_MIB,
   );
   ctx.report.target(
-    `summary peak RSS growth ${SMALL / 1000}k → ${Math.round(sb.rows / 1000)}k rows (days ×${daysRatio(from)})`,
+    `summary peak RSS growth ${SMALL / 1000}k → ${Math.round(sb.rows / 1000)}k rows (days ×${daysRatio(from, today)})`,
     `≤ ${GROWTH_GOAL_MIB} MiB`,
     fmtDeltaMiB(growth),
     growth <= GROWTH_GOAL_MIB,
@@ -137,10 +137,11 @@ export async function summary(ctx, sb, sameDays) {
   }
 }
 
-/** How many times more days all rows span than the ~100k rows from `from` (to TODAY). */
-function daysRatio(from) {
+/** How many times more days all rows span than the ~100k rows from `from` to `today`. */
+function daysRatio(from, today) {
   const day = (d) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
-  // The bench sandboxes are on the unlimited plan: four years of days, 2022-11-23 on.
-  const all = day('2026-11-22') - day('2022-11-23') + 1;
-  return (all / (day('2026-11-22') - day(from) + 1)).toFixed(1);
+  // The bench sandboxes are on the unlimited plan: four years of days, up to today.
+  const [y, m, d] = today.split('-').map(Number);
+  const first = Date.UTC(y - 4, m - 1, d + 1) / 86_400_000;
+  return ((day(today) - first + 1) / (day(today) - day(from) + 1)).toFixed(1);
 }

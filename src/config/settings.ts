@@ -75,6 +75,11 @@ const SETTINGS = {
   'api-key': { flag: 'apiKey', flagName: '--api-key', envName: 'HEALTHDATA_API_KEY' },
 } as const;
 
+/** The environment variable a setting is read from, before the config file. */
+export function settingEnvName(key: ConfigKey): string {
+  return SETTINGS[key].envName;
+}
+
 function settingSources(inputs: SettingInputs) {
   let store: ConfigReader | undefined;
   const file = async (): Promise<ConfigReader> => (store ??= await inputs.config());

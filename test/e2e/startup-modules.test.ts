@@ -10,11 +10,12 @@ import { useSandbox } from '../helpers/sandbox.ts';
 
 const PRELOAD_CODE =
   'process.on("exit", () => process.stderr.write("\\nMODULES " + JSON.stringify(process.moduleLoadList)));';
-// Base64, because NODE_OPTIONS strips quotes.
-const PRELOAD = `data:text/javascript;base64,${Buffer.from(PRELOAD_CODE).toString('base64')}`;
+/** NODE_OPTIONS that run `code` before the CLI: base64, because NODE_OPTIONS strips quotes. */
+const preload = (code: string): string =>
+  `--import=data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
 
 async function builtinsLoaded(args: string[], env: Record<string, string> = {}): Promise<string[]> {
-  const result = await spawnCli(args, { env: { ...env, NODE_OPTIONS: `--import=${PRELOAD}` } });
+  const result = await spawnCli(args, { env: { ...env, NODE_OPTIONS: preload(PRELOAD_CODE) } });
   expect(result.code, result.stderr).toBe(0);
   const line = result.stderr.split('\n').find((l) => l.startsWith('MODULES '));
   const list = JSON.parse(line?.slice('MODULES '.length) ?? '[]') as string[];
@@ -68,14 +69,12 @@ describe('start-up', () => {
   it('process.stdin is built only by a command that reads it', async () => {
     // A preload that says on stderr whenever process.stdin is first asked for: building it makes
     // a stream for fd 0 (a socket for a pipe, a tty.ReadStream for a terminal).
-    const probe = Buffer.from(
-      [
-        'const own = Object.getOwnPropertyDescriptor(process, "stdin");',
-        'Object.defineProperty(process, "stdin", { configurable: true, get() {',
-        '  process._rawDebug("STDIN BUILT"); return own.get.call(process); } });',
-      ].join('\n'),
-    ).toString('base64');
-    const env = { NODE_OPTIONS: `--import=data:text/javascript;base64,${probe}` };
+    const probe = [
+      'const own = Object.getOwnPropertyDescriptor(process, "stdin");',
+      'Object.defineProperty(process, "stdin", { configurable: true, get() {',
+      '  process._rawDebug("STDIN BUILT"); return own.get.call(process); } });',
+    ].join('\n');
+    const env = { NODE_OPTIONS: preload(probe) };
     const notReading = await spawnCli(['profile', '-f', 'json', ...sandbox.args()], { env });
     expect(notReading.code, notReading.stderr).toBe(0);
     expect(notReading.stderr).not.toContain('STDIN BUILT');

@@ -4,19 +4,13 @@
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { parseBaseUrl } from '../../../api/transport/origin.ts';
 import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/keys.ts';
-import { chooseProfile, type ChosenProfile } from '../../../config/settings.ts';
+import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { readSecret } from './secret-input.ts';
 import { existingProfile, listLines, newProfile, show, whereIn } from './profile-target.ts';
 
 type Action = 'set' | 'get' | 'unset' | 'list' | 'path';
-
-/** The environment variable each key's setting is also read from. */
-const ENV_OF: Record<ConfigKey, string> = {
-  'api-key': 'HEALTHDATA_API_KEY',
-  'base-url': 'HEALTHDATA_BASE_URL',
-};
 
 export async function runConfig(
   action: Action,
@@ -59,7 +53,7 @@ export async function runConfig(
       const fix = `healthdata config set ${key}${chosen ? ` --profile ${chosen.name}` : ''}`;
       // The file is what `get` reads; a run takes the environment's value first, so say so,
       // or exit 1 reads as "no key" to someone whose commands work.
-      const variable = ENV_OF[key];
+      const variable = settingEnvName(key);
       const fromEnv =
         ctx.env[variable] !== undefined && ctx.env[variable] !== ''
           ? ` (commands use ${variable} from the environment; 'healthdata status' shows what is in use)`
