@@ -3,7 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { DropTally } from '../../api/dropped.ts';
 import { droppedNote, sentence } from '../notes.ts';
-import { afterCheck, fetchNameCheck } from '../../api/name-check.ts';
+import { afterCheck } from '../../api/name-check.ts';
+import { cachedNameCheck } from '../catalog-cache.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { FetchPage } from '../../api/pagination/types.ts';
 import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
@@ -124,11 +125,12 @@ export async function queryMetrics(
 ): Promise<QueryMetricsOutput> {
   const client = await deps.client();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
-  // Names are checked against the catalog beside the first page: a typo is an error result.
-  // The call's own signal lives as long as the call: no need to stop following it.
+  // Names are checked against the catalog beside the first page (or against a recent read of
+  // it, catalog-cache.ts): a typo is an error result. The call's own signal lives as long as
+  // the call: no need to stop following it.
   const { controller: stop, signal: fetching } = linkedController(signal);
   const named = query.metric !== undefined || query.provider !== undefined;
-  const check = named ? fetchNameCheck(client, query, fetching) : undefined;
+  const check = named ? cachedNameCheck(client, query, deps.now(), fetching) : undefined;
   check?.catch(() => undefined);
   const tally = new DropTally();
   const maxRows = limit ?? MAX_ROWS;
