@@ -88,6 +88,13 @@ export class SeveralRowsDetector {
     );
   }
 
+  /** scan() of one row's fields, as a byte reader gives them (row-bytes-reader.ts). */
+  fields(metric: string, provider: string, date: string, numeric: boolean, stream: boolean): void {
+    if (numeric && this.#row(metric, date, provider)) {
+      this.#found.set(metric, { date, provider, stream });
+    }
+  }
+
   /** One numeric row. True when it shows its metric has several rows for one date and provider. */
   #row(metric: string, date: string, provider: string): boolean {
     let state = this.#last;

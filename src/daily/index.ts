@@ -18,9 +18,11 @@
 //   emptySummary(metric): a line for a catalog metric with no rows in the range.
 //   SeveralRowsDetector: finds, cheaply as rows stream, metrics with several rows for one
 //     date and provider (for the notice of `metrics`); severalRowsNotice() words it.
+//   RowBytesReader: the fields of a proven page's rows, read off its bytes.
 //   twinOf / baseOf / metricsWithTwins: the `_total` naming rule.
 export { DailyAccumulator } from './accumulate.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
+export { RowBytesReader, type RowFields } from './row-bytes-reader.ts';
 export { severalRowsNotice } from './notice.ts';
 export {
   emptySummary,

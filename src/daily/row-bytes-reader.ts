@@ -25,6 +25,7 @@ import {
   UNIT_END,
 } from '../api/pagination/row-bytes.ts';
 import { canonicalNumberAt, numberAt } from '../api/pagination/row-numbers.ts';
+import { parseExact } from '../api/exact-numbers.ts';
 import type { MetricRow } from '../api/types.ts';
 import { ByteNames } from '../lib/byte-names.ts';
 
@@ -62,6 +63,9 @@ export class RowBytesReader {
     const src = rows.bytes;
     const names = this.#names;
     const number = rows.rawNumbers ? numberAt : canonicalNumberAt;
+    // As the page's rows parse (text-page.ts): a number JSON.parse would change (1e400 reads
+    // Infinity) stays a RawNumber, left out like the ones `number` reads off the bytes.
+    const parse = rows.rawNumbers ? parseExact : JSON.parse;
     // Offsets into another page's bytes mean nothing here.
     if (this.#src !== src) {
       this.#src = src;
@@ -73,7 +77,7 @@ export class RowBytesReader {
       (at, cells) => {
         // An escape in a string: its bytes are not its text. Parse this row alone.
         if (((cells[FLAGS] as number) & HAS_ESCAPE) !== 0) {
-          parsed(JSON.parse(src.toString('utf8', at, (cells[END] as number) + 1)) as MetricRow);
+          parsed(parse(src.toString('utf8', at, (cells[END] as number) + 1)) as MetricRow);
           return;
         }
         const keyAt = at + DATE_AT;

@@ -61,36 +61,59 @@ export class RowBudget {
 
   /** Adds a row if it fits; false once the budget is spent (and from then on). */
   add(row: MetricRow): boolean {
+    return this.addFields(
+      row.metric,
+      row.provider,
+      row.date,
+      row.numValue,
+      row.textValue,
+      row.unit,
+      row.stream === true,
+    );
+  }
+
+  /** add() of a row's fields, as a proven page's bytes give them (row-bytes-reader.ts). */
+  addFields(
+    metric: unknown,
+    provider: unknown,
+    date: string,
+    numValue: unknown,
+    textValue: unknown,
+    unit: unknown,
+    stream: boolean,
+  ): boolean {
     if (this.full) return false;
     if (this.#rows >= this.#maxRows) {
       this.full = 'rows';
       return false;
     }
-    const stream = row.stream === true;
     // Rows of one series come in runs: the previous row's series, without clipping and
     // stringifying its names again (the key was most of add()'s time; profiled).
     const last = this.#last;
     let key: string;
     if (
       last !== undefined &&
-      last.provider === row.provider &&
-      last.metric === row.metric &&
-      last.unit === row.unit &&
+      last.provider === provider &&
+      last.metric === metric &&
+      last.unit === unit &&
       last.stream === stream
     ) {
       key = last.key;
     } else {
-      const provider = clipName(String(row.provider));
-      const metric = clipName(String(row.metric));
-      const unit = typeof row.unit === 'string' ? clipName(row.unit) : null;
-      key = JSON.stringify([provider, metric, unit, stream]);
-      this.#last = { provider: row.provider, metric: row.metric, unit: row.unit, stream, key };
+      const clipped = [
+        clipName(String(provider)),
+        clipName(String(metric)),
+        typeof unit === 'string' ? clipName(unit) : null,
+      ];
+      key = JSON.stringify([...clipped, stream]);
+      this.#last = { provider, metric, unit, stream, key };
     }
-    const num = typeof row.numValue === 'number' ? row.numValue : null;
-    const text = typeof row.textValue === 'string' ? clip(row.textValue) : null;
+    const num = typeof numValue === 'number' ? numValue : null;
+    const text = typeof textValue === 'string' ? clip(textValue) : null;
     let series = this.#series.get(key);
-    // Two commas, the date, the value, and the text (or a null) when the series has texts.
-    let size = JSON.stringify(row.date).length + String(num).length + 2;
+    // Two commas, the quoted date (YYYY-MM-DD: the row guard's), the value, and the text (or
+    // a null) when the series has texts.
+    let size = date.length + String(num).length + 4;
     if (text !== null || series?.text) size += utf8(JSON.stringify(text)) + 1;
     if (!series) size += SERIES_OVERHEAD + utf8(key);
     if (this.#bytes + size > this.#maxBytes) {
@@ -98,8 +121,8 @@ export class RowBudget {
       return false;
     }
     if (!series) {
-      const [provider, metric, unit] = JSON.parse(key) as [string, string, string | null];
-      series = { provider, metric, unit, stream, date: [], value: [] };
+      const [p, m, u] = JSON.parse(key) as [string, string, string | null];
+      series = { provider: p, metric: m, unit: u, stream, date: [], value: [] };
       this.#series.set(key, series);
     }
     if (text !== null && !series.text) {
@@ -107,9 +130,9 @@ export class RowBudget {
       series.text = series.value.map(() => null);
       size += series.value.length * 5;
     }
-    series.date.push(String(row.date));
-    this.#newest ??= String(row.date);
-    this.#oldest = String(row.date);
+    series.date.push(date);
+    this.#newest ??= date;
+    this.#oldest = date;
     series.value.push(num);
     series.text?.push(text);
     this.#rows += 1;

@@ -7,12 +7,12 @@ import { afterCheck } from '../../api/name-check.ts';
 import { cachedNameCheck } from '../catalog-cache.ts';
 import { paginate } from '../../api/pagination/paginate.ts';
 import type { FetchPage } from '../../api/pagination/types.ts';
-import type { Meta, MetricRow, MetricsQuery } from '../../api/types.ts';
+import type { Meta, MetricsQuery } from '../../api/types.ts';
 import { MAX_ROW_BYTES, MAX_ROWS, RowBudget } from '../compact-rows.ts';
+import { RowIntake } from '../row-intake.ts';
 import type { ToolDeps } from '../deps.ts';
 import { linkedController } from '../../lib/abort.ts';
 import { localDate } from '../../lib/dates.ts';
-import { SeveralRowsDetector } from '../../daily/index.ts';
 import { capOf } from '../fit/caps.ts';
 import {
   emptyNote,
@@ -141,7 +141,7 @@ export async function queryMetrics(
   const bare = { ...emptyOutput(), query: echo };
   const room = dataRoom(cap, summarize(bare), bare) - WINDOW_ROOM;
   const budget = new RowBudget(maxRows, Math.min(MAX_ROW_BYTES, Math.floor(room * 0.7)));
-  const detector = new SeveralRowsDetector();
+  const rows = new RowIntake(budget);
   let meta: Meta | undefined;
   let leftOut: LeftOutBy | null = null;
   let pages = 0;
@@ -156,9 +156,7 @@ export async function queryMetrics(
   for await (const page of check ? afterCheck(stream, check, () => stop.abort()) : stream) {
     meta ??= page.meta;
     pages += 1;
-    let kept = 0;
-    while (kept < page.data.length && budget.add(page.data[kept] as MetricRow)) kept += 1;
-    detector.scan(kept === page.data.length ? page.data : page.data.slice(0, kept));
+    rows.page(page);
     if (budget.full !== null) {
       leftOut = budget.full === 'size' || limit === undefined ? 'size_cap' : 'limit';
       break;
@@ -172,7 +170,7 @@ export async function queryMetrics(
   const window = planWindow(meta);
   const clamp = clampOf(query.from, window);
   const series = budget.series();
-  const several = severalRowsOf(detector.found, series);
+  const several = severalRowsOf(rows.detector.found, series);
   const notes: string[] = check ? (await check).absent.map(sentence) : [];
   const dropped = droppedNote(tally);
   if (dropped !== undefined) notes.push(dropped);
