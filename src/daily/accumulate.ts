@@ -76,6 +76,7 @@ export class DailyAccumulator {
       row.textValue,
       row.unit,
       row.stream === true,
+      -1,
     );
   }
 

@@ -29,7 +29,10 @@ import { parseExact } from '../api/exact-numbers.ts';
 import type { MetricRow } from '../api/types.ts';
 import { ByteNames } from '../lib/byte-names.ts';
 
-/** One row's fields, as the accumulator takes them. */
+/**
+ * One row's fields, as the accumulator takes them. `numText`: the length of String(num) when
+ * the page spells every number so (no raw numbers), read off the bytes; -1 when unknown.
+ */
 export type RowFields = (
   metric: string,
   provider: string,
@@ -38,6 +41,7 @@ export type RowFields = (
   text: unknown,
   unit: unknown,
   stream: boolean,
+  numText: number,
 ) => void;
 
 export class RowBytesReader {
@@ -62,7 +66,8 @@ export class RowBytesReader {
   read(rows: CanonicalRows, each: RowFields, parsed: (row: MetricRow) => void): void {
     const src = rows.bytes;
     const names = this.#names;
-    const number = rows.rawNumbers ? numberAt : canonicalNumberAt;
+    const canonical = !rows.rawNumbers;
+    const number = canonical ? canonicalNumberAt : numberAt;
     // As the page's rows parse (text-page.ts): a number JSON.parse would change (1e400 reads
     // Infinity) stays a RawNumber, left out like the ones `number` reads off the bytes.
     const parse = rows.rawNumbers ? parseExact : JSON.parse;
@@ -101,14 +106,16 @@ export class RowBytesReader {
         this.#unitAt = unitAt;
         this.#unitEnd = unitEnd;
         const numAt = cells[NUM] as number;
+        const numEnd = cells[NUM_END] as number;
         each(
           this.#metric,
           this.#provider,
           this.#date,
-          numAt === -1 ? null : number(src, numAt, cells[NUM_END] as number),
+          numAt === -1 ? null : number(src, numAt, numEnd),
           nullableName(names, src, cells[TEXT] as number, cells[TEXT_END] as number),
           this.#unit,
           cells[STREAM] === 1,
+          numAt === -1 ? 4 : canonical ? numEnd - numAt : -1,
         );
       },
       this.#cells,

@@ -32,11 +32,24 @@ export const MAX_ROW_BYTES = 45_000;
 /** What a new series adds besides its rows (its keys, names and brackets), about. */
 const SERIES_OVERHEAD = 120;
 
+/** Raw names of rows as they came, and the series they go to (once it has a row). */
+interface Names {
+  provider: unknown;
+  unit: unknown;
+  stream: boolean;
+  /** JSON of the clipped names and stream: names that clip alike share a series. */
+  key: string;
+  series: Series | undefined;
+}
+
 export class RowBudget {
   readonly #series = new Map<string, Series>();
-  /** The raw names of the last row added, and its series' key. */
-  #last:
-    { provider: unknown; metric: unknown; unit: unknown; stream: boolean; key: string } | undefined;
+  /**
+   * The names seen, by metric. A page's rows are by date, so each row is most often of
+   * another series than the row before: clipping and stringifying its names into a key per
+   * row was most of add()'s time (profiled). A metric has a few providers: the list is short.
+   */
+  readonly #names = new Map<unknown, Names[]>();
   #rows = 0;
   #bytes = 0;
   #newest: string | undefined;
@@ -72,7 +85,7 @@ export class RowBudget {
     );
   }
 
-  /** add() of a row's fields, as a proven page's bytes give them (row-bytes-reader.ts). */
+  /** add() of a row's fields, as a proven page's bytes give them (RowFields). */
   addFields(
     metric: unknown,
     provider: unknown,
@@ -81,49 +94,32 @@ export class RowBudget {
     textValue: unknown,
     unit: unknown,
     stream: boolean,
+    numText = -1,
   ): boolean {
     if (this.full) return false;
     if (this.#rows >= this.#maxRows) {
       this.full = 'rows';
       return false;
     }
-    // Rows of one series come in runs: the previous row's series, without clipping and
-    // stringifying its names again (the key was most of add()'s time; profiled).
-    const last = this.#last;
-    let key: string;
-    if (
-      last !== undefined &&
-      last.provider === provider &&
-      last.metric === metric &&
-      last.unit === unit &&
-      last.stream === stream
-    ) {
-      key = last.key;
-    } else {
-      const clipped = [
-        clipName(String(provider)),
-        clipName(String(metric)),
-        typeof unit === 'string' ? clipName(unit) : null,
-      ];
-      key = JSON.stringify([...clipped, stream]);
-      this.#last = { provider, metric, unit, stream, key };
-    }
+    const names = this.#namesOf(metric, provider, unit, stream);
     const num = typeof numValue === 'number' ? numValue : null;
     const text = typeof textValue === 'string' ? clip(textValue) : null;
-    let series = this.#series.get(key);
+    let series = names.series;
     // Two commas, the quoted date (YYYY-MM-DD: the row guard's), the value, and the text (or
-    // a null) when the series has texts.
-    let size = date.length + String(num).length + 4;
+    // a null) when the series has texts. String() of a full-precision double was most of this
+    // function's time: a proven page gives its length (RowFields).
+    let size = date.length + (numText >= 0 ? numText : String(num).length) + 4;
     if (text !== null || series?.text) size += utf8(JSON.stringify(text)) + 1;
-    if (!series) size += SERIES_OVERHEAD + utf8(key);
+    if (!series) size += SERIES_OVERHEAD + utf8(names.key);
     if (this.#bytes + size > this.#maxBytes) {
       this.full = 'size';
       return false;
     }
     if (!series) {
-      const [p, m, u] = JSON.parse(key) as [string, string, string | null];
+      const [p, m, u] = JSON.parse(names.key) as [string, string, string | null];
       series = { provider: p, metric: m, unit: u, stream, date: [], value: [] };
-      this.#series.set(key, series);
+      this.#series.set(names.key, series);
+      names.series = series;
     }
     if (text !== null && !series.text) {
       // The first text in a series: earlier rows had none.
@@ -138,6 +134,26 @@ export class RowBudget {
     this.#rows += 1;
     this.#bytes += size;
     return true;
+  }
+
+  #namesOf(metric: unknown, provider: unknown, unit: unknown, stream: boolean): Names {
+    let list = this.#names.get(metric);
+    if (list === undefined) this.#names.set(metric, (list = []));
+    for (const names of list) {
+      if (names.provider === provider && names.unit === unit && names.stream === stream) {
+        return names;
+      }
+    }
+    const clipped = [
+      clipName(String(provider)),
+      clipName(String(metric)),
+      typeof unit === 'string' ? clipName(unit) : null,
+      stream,
+    ];
+    const key = JSON.stringify(clipped);
+    const names = { provider, unit, stream, key, series: this.#series.get(key) };
+    list.push(names);
+    return names;
   }
 
   series(): Series[] {

@@ -27,8 +27,8 @@ export class RowIntake {
     }
   }
 
-  readonly #fields: RowFields = (metric, provider, date, num, text, unit, stream) => {
-    if (this.#budget.addFields(metric, provider, date, num, text, unit, stream)) {
+  readonly #fields: RowFields = (metric, provider, date, num, text, unit, stream, numText) => {
+    if (this.#budget.addFields(metric, provider, date, num, text, unit, stream, numText)) {
       this.detector.fields(metric, provider, date, num !== null, stream);
     }
   };

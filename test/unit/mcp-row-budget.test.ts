@@ -64,4 +64,19 @@ describe('RowBudget', () => {
     expect(budget.rows).toBe(added);
     expect(budget.add(row('2026-01-01', 'x', 1))).toBe(false);
   });
+
+  it('puts rows whose names clip alike into one series, counting its overhead once', () => {
+    const long = 'P'.repeat(300);
+    const budget = new RowBudget(10);
+    budget.add({ ...row('2026-01-02', 'steps', 1), provider: `${long}-a` });
+    const before = budget.bytes;
+    budget.add({ ...row('2026-01-01', 'steps', 2), provider: `${long}-b` });
+    budget.add({ ...row('2026-01-01', 'steps', 3), provider: `${long}-a` });
+    const [series, ...more] = budget.series();
+    expect(more).toEqual([]);
+    expect(series?.provider).toBe(`${'P'.repeat(200)}…[cut by healthdata: 102 more characters]`);
+    expect(series?.value).toEqual([1, 2, 3]);
+    // The second and third rows cost what the first row's own part cost, not a new series.
+    expect(budget.bytes - before).toBe(2 * ('"2026-01-01"'.length + 1 + 2));
+  });
 });
