@@ -57,15 +57,20 @@ export function checkNames(query: MetricsQuery, catalog: CatalogNames): NameChec
   return { absent, catalog };
 }
 
-/** Asks the catalog and checks the query's names; only a refused key or a stop is thrown on. */
+/**
+ * Asks the catalog (through `read`, e.g. a cache of it) and checks the query's names; only a
+ * refused key or a stop is thrown on.
+ */
 export async function fetchNameCheck(
   client: HealthClient,
   query: MetricsQuery,
   signal: AbortSignal,
+  read: () => Promise<unknown> = async () =>
+    (await client.getJson('api/v1/catalog', undefined, signal)).body,
 ): Promise<NameCheck> {
   let body: unknown;
   try {
-    body = (await client.getJson('api/v1/catalog', undefined, signal)).body;
+    body = await read();
   } catch (error) {
     if (signal.aborted || (error instanceof HealthdataError && error.kind === 'auth')) throw error;
     // The export itself can still work: the names are then the server's to match.

@@ -1,11 +1,14 @@
-// query_metrics checks the names it is asked for against the catalog (api/name-check.ts). An
-// AI app asks many queries in one session, mostly of names it read from list_metrics, and a
-// catalog read beside every query doubled the API requests of each call (each one counted
-// against the user's rate limit) for an answer that had not changed. A catalog read in the
-// last CATALOG_TTL_MS confirms the names it lists; a name it lacks is checked against a fresh
-// read before it is called absent or a typo, so a metric that appeared since is never refused.
+// The tools check the names they are asked for against the catalog (api/name-check.ts), and
+// the daily ones read `_total` twins from it. An AI app asks many questions in one session,
+// mostly of names it read from list_metrics, and a catalog read per call doubled the API
+// requests of each call (each one counted against the user's rate limit; for the daily tools
+// a round trip before the first page) for an answer that had not changed. A catalog read in
+// the last CATALOG_TTL_MS answers for every name it lists; a name it lacks is checked against
+// a fresh read before it is called absent or a typo, so a metric that appeared since is never
+// refused.
 import type { HealthClient } from '../api/client.ts';
 import {
+  catalogNames,
   checkNames,
   fetchNameCheck,
   type CatalogNames,
@@ -14,39 +17,58 @@ import {
 import type { MetricsQuery } from '../api/types.ts';
 import { UsageError } from '../lib/errors.ts';
 
-/** How long a catalog read confirms names: new metrics seldom appear more often than this. */
+/** How long a catalog read answers for the names it lists: new metrics seldom come faster. */
 export const CATALOG_TTL_MS = 5 * 60_000;
+
+interface Read {
+  body: unknown;
+  names: CatalogNames;
+  at: number;
+}
 
 /**
  * Per client: a client is made per key (settings read again after a 401 make a new one), so a
- * catalog never confirms names for another key, and goes with its client.
+ * catalog never answers for another key, and goes with its client.
  */
-const reads = new WeakMap<HealthClient, { names: CatalogNames; at: number }>();
+const reads = new WeakMap<HealthClient, Read>();
 
-/** checkNames against a recent catalog read when it lists every name, else fetchNameCheck. */
+/** The catalog's body: a recent read when it lists every name `query` asks for, else a new one. */
+export async function readCatalog(
+  client: HealthClient,
+  query: MetricsQuery,
+  now: number,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const read = recent(client, query, now);
+  if (read !== undefined) return read.body;
+  const { body } = await client.getJson('api/v1/catalog', undefined, signal);
+  reads.set(client, { body, names: catalogNames(body), at: now });
+  return body;
+}
+
+/** fetchNameCheck, answered by a recent catalog read when it lists every name asked. */
 export async function cachedNameCheck(
   client: HealthClient,
   query: MetricsQuery,
   now: number,
   signal: AbortSignal,
 ): Promise<NameCheck> {
-  const read = reads.get(client);
-  if (read !== undefined && now >= read.at && now - read.at < CATALOG_TTL_MS) {
-    const check = confirmed(query, read.names);
-    if (check !== undefined) return check;
-  }
-  const check = await fetchNameCheck(client, query, signal);
-  if (check.catalog !== undefined) reads.set(client, { names: check.catalog, at: now });
-  return check;
+  const read = recent(client, query, now);
+  if (read !== undefined) return { absent: [], catalog: read.names };
+  return fetchNameCheck(client, query, signal, () => readCatalog(client, query, now, signal));
 }
 
-/** The check when `names` lists every name asked; undefined when a fresh read must decide. */
-function confirmed(query: MetricsQuery, names: CatalogNames): NameCheck | undefined {
+function recent(client: HealthClient, query: MetricsQuery, now: number): Read | undefined {
+  const read = reads.get(client);
+  if (read === undefined || now < read.at || now - read.at >= CATALOG_TTL_MS) return undefined;
+  return listsAll(query, read.names) ? read : undefined;
+}
+
+function listsAll(query: MetricsQuery, names: CatalogNames): boolean {
   try {
-    const check = checkNames(query, names);
-    return check.absent.length === 0 ? check : undefined;
+    return checkNames(query, names).absent.length === 0;
   } catch (error) {
-    if (error instanceof UsageError) return undefined;
+    if (error instanceof UsageError) return false;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 // The daily summaries a tool computes with (daily_summary, trend, find_anomalies,
-// compare_periods, correlate): the catalog first, so that `steps` is read from `steps_total`
+// compare_periods, correlate): the catalog first (a recent read of it that lists every name
+// asked: catalog-cache.ts), so that `steps` is read from `steps_total`
 // and an unknown name is refused before any row is read; then every page once, within the
 // bounds of summary-reader.ts. The same rules as `healthdata summary` (src/daily).
 import { catalogMetrics } from '../api/catalog.ts';
@@ -8,6 +9,7 @@ import type { MetricsQuery } from '../api/types.ts';
 import { summarize, twinOf, type MetricSummary } from '../daily/index.ts';
 import { DropTally } from '../api/dropped.ts';
 import { catalogNames, checkNames } from '../api/name-check.ts';
+import { readCatalog } from './catalog-cache.ts';
 import { droppedNote, sentence } from './notes.ts';
 import type { ToolDeps } from './deps.ts';
 import { boundedPages, newReadState, type ReadState } from './summary-reader.ts';
@@ -26,7 +28,7 @@ export async function loadSummaries(
 ): Promise<LoadedSummaries> {
   const client = await deps.client();
   const notes: string[] = [];
-  const { body } = await client.getJson('api/v1/catalog', undefined, signal);
+  const body = await readCatalog(client, query, deps.now(), signal);
   const catalog = catalogMetrics(body);
   const wanted = query.metric;
   // A typo is an error result naming the name meant; a name simply absent, a note.

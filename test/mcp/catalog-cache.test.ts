@@ -1,6 +1,6 @@
-// query_metrics reads the catalog once for many calls of names it lists, and reads it again
-// for a name it lacks or once the read is CATALOG_TTL_MS old: a real server over loopback
-// whose catalog grows a metric mid-session, and which counts the catalog reads.
+// The tools read the catalog once for many calls of names it lists, and read it again for a
+// name it lacks or once the read is CATALOG_TTL_MS old: a real server over loopback whose
+// catalog grows a metric mid-session, and which counts the catalog reads.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOG_TTL_MS } from '../../src/mcp/catalog-cache.ts';
 import { fixedClock } from '../helpers/cli.ts';
@@ -54,7 +54,7 @@ async function api(catalog: string[]): Promise<TestServer> {
 const catalogReads = (server: TestServer): number =>
   server.requests.filter((r) => r.path === '/api/v1/catalog').length;
 
-describe('query_metrics and the catalog', () => {
+describe('the tools and the catalog', () => {
   it('reads the catalog once for many calls of the names it lists', async () => {
     const server = await api(['steps', 'hrv']);
     mcp = await inMemoryServer(server.url, API_KEY);
@@ -108,6 +108,26 @@ describe('query_metrics and the catalog', () => {
     expect(catalogReads(server)).toBe(1);
     await clock.sleep(1);
     await mcp.call('query_metrics', { metrics: ['steps'], from: '3d' });
+    expect(catalogReads(server)).toBe(2);
+  });
+
+  it('is shared by the daily tools; a metric that appeared since comes from a fresh read', async () => {
+    const catalog = ['steps', 'hrv'];
+    const server = await api(catalog);
+    mcp = await inMemoryServer(server.url, API_KEY);
+    const first = await mcp.call('daily_summary', { metrics: ['steps'], from: '3d' });
+    expect(first.isError).toBe(false);
+    await mcp.call('query_metrics', { metrics: ['hrv'], from: '3d' });
+    await mcp.call('trend', { metrics: ['steps', 'hrv'], from: '3d', by: 'week' });
+    expect(catalogReads(server)).toBe(1);
+    // A name the read lacks reads the catalog again, and that read answers from then on.
+    catalog.push('weight');
+    const weight = await mcp.call('daily_summary', { metrics: ['weight'], from: '3d' });
+    expect(weight.isError).toBe(false);
+    expect(weight.structured['notes']).not.toContain(
+      "No metric named 'weight' in your catalog: it has no rows in your plan's window.",
+    );
+    await mcp.call('daily_summary', { metrics: ['weight', 'steps'], from: '3d' });
     expect(catalogReads(server)).toBe(2);
   });
 });
