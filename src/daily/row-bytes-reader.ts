@@ -30,7 +30,7 @@ import type { MetricRow } from '../api/types.ts';
 import { ByteNames } from '../lib/byte-names.ts';
 
 /**
- * One row's fields, as the accumulator takes them. `numText`: the length of String(num) when
+ * One row's fields, as the accumulator takes them. `numLength`: the length of String(num) when
  * the page spells every number so (no raw numbers), read off the bytes; -1 when unknown.
  */
 export type RowFields = (
@@ -41,7 +41,7 @@ export type RowFields = (
   text: unknown,
   unit: unknown,
   stream: boolean,
-  numText: number,
+  numLength: number,
 ) => void;
 
 export class RowBytesReader {
@@ -70,7 +70,7 @@ export class RowBytesReader {
     const number = canonical ? canonicalNumberAt : numberAt;
     // As the page's rows parse (text-page.ts): a number JSON.parse would change (1e400 reads
     // Infinity) stays a RawNumber, left out like the ones `number` reads off the bytes.
-    const parse = rows.rawNumbers ? parseExact : JSON.parse;
+    const parse = canonical ? JSON.parse : parseExact;
     // Offsets into another page's bytes mean nothing here.
     if (this.#src !== src) {
       this.#src = src;

@@ -94,7 +94,7 @@ export class RowBudget {
     textValue: unknown,
     unit: unknown,
     stream: boolean,
-    numText = -1,
+    numLength = -1,
   ): boolean {
     if (this.full) return false;
     if (this.#rows >= this.#maxRows) {
@@ -108,7 +108,7 @@ export class RowBudget {
     // Two commas, the quoted date (YYYY-MM-DD: the row guard's), the value, and the text (or
     // a null) when the series has texts. String() of a full-precision double was most of this
     // function's time: a proven page gives its length (RowFields).
-    let size = date.length + (numText >= 0 ? numText : String(num).length) + 4;
+    let size = date.length + (numLength >= 0 ? numLength : String(num).length) + 4;
     if (text !== null || series?.text) size += utf8(JSON.stringify(text)) + 1;
     if (!series) size += SERIES_OVERHEAD + utf8(names.key);
     if (this.#bytes + size > this.#maxBytes) {

@@ -27,8 +27,8 @@ export class RowIntake {
     }
   }
 
-  readonly #fields: RowFields = (metric, provider, date, num, text, unit, stream, numText) => {
-    if (this.#budget.addFields(metric, provider, date, num, text, unit, stream, numText)) {
+  readonly #fields: RowFields = (metric, provider, date, num, text, unit, stream, numLength) => {
+    if (this.#budget.addFields(metric, provider, date, num, text, unit, stream, numLength)) {
       this.detector.fields(metric, provider, date, num !== null, stream);
     }
   };
