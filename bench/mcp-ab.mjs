@@ -51,7 +51,7 @@ try {
     for (let i = 0; i < 20; i++) await s.call(values.tool, args);
   }
   const rounds = Number(values.rounds);
-  const walls = sessions.map(() => []);
+  const walls = sessions.map(() => /** @type {number[]} */ ([]));
   const cpu0 = sessions.map(cpuMs);
   for (let r = 0; r < rounds; r++) {
     for (const [k, s] of sessions.entries()) {
