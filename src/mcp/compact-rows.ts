@@ -54,6 +54,8 @@ export class RowBudget {
   #bytes = 0;
   #newest: string | undefined;
   #oldest: string | undefined;
+  #unheld = 0;
+  #firstUnheld: string | undefined;
   readonly #maxRows: number;
   readonly #maxBytes: number;
   /** Why the last add() was refused: the row limit or the size budget. */
@@ -131,6 +133,12 @@ export class RowBudget {
     this.#oldest = date;
     series.value.push(num);
     series.text?.push(text);
+    // A number no double holds as sent (1e400, an integer past 2^53: a RawNumber, or left out
+    // by the byte reader) is null in `value`: counted, so the answer says so.
+    if (num === null && numValue !== null) {
+      this.#unheld += 1;
+      this.#firstUnheld ??= date;
+    }
     this.#rows += 1;
     this.#bytes += size;
     return true;
@@ -158,6 +166,11 @@ export class RowBudget {
 
   series(): Series[] {
     return [...this.#series.values()];
+  }
+
+  /** Rows kept whose number no double holds as sent (their value is null), and the first's date. */
+  get unheld(): { count: number; first: string | undefined } {
+    return { count: this.#unheld, first: this.#firstUnheld };
   }
 
   /** The date of the first row kept: the newest (rows come newest first). */

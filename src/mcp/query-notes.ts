@@ -86,3 +86,12 @@ export function emptyNote(query: MetricsQuery, window: PlanWindow | null, today:
   const names = query.metric ? ' Check the metric names with list_metrics (names are exact).' : '';
   return `No rows match.${names}${floor}`;
 }
+
+/**
+ * Values the API sent that no JSON number holds exactly (1e400, 1e-400, 12345678901234567891):
+ * null in the answer, rather than a number that is not what was sent. `first` is a row date.
+ */
+export function unheldNote(count: number, first: string | undefined): string {
+  const where = first === undefined ? '' : `, the newest on ${first}`;
+  return `${count} value(s) are null because the API sent a number no JSON number holds exactly (such as 1e400 or an integer past 2^53)${where}; \`healthdata metrics -f json\` keeps them as sent.`;
+}

@@ -58,6 +58,7 @@ function intake(page: Page, maxRows: number, maxBytes: number) {
     newest: budget.newest,
     oldest: budget.oldest,
     several: [...into.detector.found],
+    unheld: budget.unheld,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   SEVERAL_ROWS_NOTE,
   severalRowsOf,
   severalRowsSchema,
+  unheldNote,
   type LeftOutBy,
 } from '../query-notes.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
@@ -176,6 +177,8 @@ export async function queryMetrics(
   if (dropped !== undefined) notes.push(dropped);
   if (clamp) notes.push(clampNote(clamp, window));
   if (several.length > 0) notes.push(SEVERAL_ROWS_NOTE);
+  const unheld = budget.unheld;
+  if (unheld.count > 0) notes.push(unheldNote(unheld.count, unheld.first));
   if (leftOut) {
     notes.push(
       leftOutNote(leftOut, budget.rows, budget.oldest, budget.newest, limit, MAX_ROWS, MAX_PAGES),
