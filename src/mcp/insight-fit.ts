@@ -9,10 +9,11 @@ import { loadSummaries } from './daily-load.ts';
 import type { ToolDeps } from './deps.ts';
 import { DEFAULT_ANSWER_BYTES } from './fit/caps.ts';
 import { boundArray } from './fit/bound-json.ts';
-import { notesSchema, querySchema } from './schemas.ts';
+import { clampSchema, notesSchema, querySchema } from './schemas.ts';
 import { echoQuery } from './query-input.ts';
 import { stoppedNote } from './summary-reader.ts';
 import { answer, dataRoom } from './tool-result.ts';
+import { clampNote, clampOf, planWindow, type Clamp } from './window.ts';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** Fields every insight answer has beside its items. */
@@ -24,6 +25,7 @@ export const insightFields = {
   complete: z.boolean().describe('False when reading stopped before the last page (see notes).'),
   rule: z.string().describe('The rule that produced the numbers, in words.'),
   query: querySchema,
+  clamp: clampSchema,
   notes: notesSchema,
 };
 
@@ -31,14 +33,26 @@ export interface InsightInput {
   deps: ToolDeps;
   query: MetricsQuery;
   signal: AbortSignal;
+  /** The first day the caller asked for, when `query` reads from earlier (a baseline's days). */
+  asked?: string | undefined;
 }
 
-export async function insightSeries({ deps, query, signal }: InsightInput): Promise<{
+export async function insightSeries(input: InsightInput): Promise<{
   series: NumericSeries[];
   complete: boolean;
   notes: string[];
+  clamp: Clamp | null;
+  /** The first day the answer can cover: the day asked, or the history floor if later or none. */
+  from: string | null;
 }> {
+  const { deps, query, signal } = input;
   const { summaries, state, notes } = await loadSummaries(deps, query, signal);
+  // As daily_summary: a start before the history floor is said, and periods are cut at it.
+  const window = planWindow(state.meta);
+  const asked = 'asked' in input ? input.asked : query.from;
+  const clamp = clampOf(asked, window);
+  if (clamp) notes.unshift(clampNote(clamp, window));
+  const from = clamp?.effective_from ?? asked ?? window?.history_floor ?? null;
   const { series, textMetrics } = seriesOf(summaries);
   if (state.stopped) notes.push(stoppedNote(state));
   if (textMetrics.length > 0) {
@@ -46,14 +60,21 @@ export async function insightSeries({ deps, query, signal }: InsightInput): Prom
       `${textMetrics.length} text metric(s) were left out: text values have no daily number.`,
     );
   }
-  return { series, complete: state.stopped === null, notes };
+  return { series, complete: state.stopped === null, notes, clamp, from };
 }
 
 /** The answer with as many items as fit under the cap; a note says how to get the rest. */
 export function fittedAnswer(
   deps: ToolDeps,
   headline: (kept: number) => string,
-  body: { items: unknown[]; complete: boolean; rule: string; query: MetricsQuery; notes: string[] },
+  body: {
+    items: unknown[];
+    complete: boolean;
+    rule: string;
+    query: MetricsQuery;
+    clamp: Clamp | null;
+    notes: string[];
+  },
 ): CallToolResult {
   const cap = deps.maxAnswerBytes ?? DEFAULT_ANSWER_BYTES;
   const base = {
@@ -62,6 +83,7 @@ export function fittedAnswer(
     complete: body.complete,
     rule: body.rule,
     query: echoQuery(body.query, cap / 12),
+    clamp: body.clamp,
     notes: body.notes,
   };
   const kept = boundArray(body.items, dataRoom(cap, headline(body.items.length), base));

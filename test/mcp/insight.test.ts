@@ -98,4 +98,67 @@ describe('the insight tools', () => {
       await small.close();
     }
   });
+
+  it('a from before the history floor: every tool says so, and trend marks the cut period partial, as the CLI does', async () => {
+    const from = addDays(TODAY, -500);
+    const got = await mcp.call('trend', {
+      metrics: ['hrv'],
+      providers: ['RingWear'],
+      from,
+      by: 'year',
+    });
+    expect(got.isError, got.text).toBe(false);
+    const expected = await cli([
+      'summary',
+      '-m',
+      'hrv',
+      '-p',
+      'RingWear',
+      '--from',
+      from,
+      '--by',
+      'year',
+    ]);
+    expect(items(got.structured).map((i) => [i['period'], i['days'], i['partial']])).toEqual(
+      expected.map((e) => [e['period'], e['days'], e['partial']]),
+    );
+    // The first year starts before the floor: only part of it can be read.
+    expect(items(got.structured)[0]?.['partial']).toBe(true);
+    const clamp = got.structured['clamp'] as { requested_from: string; effective_from: string };
+    expect(clamp.requested_from).toBe(from);
+    const floor = clamp.effective_from;
+    expect(floor > from).toBe(true);
+    for (const [tool, args] of [
+      ['find_anomalies', { metrics: ['hrv'], from }],
+      ['correlate', { metric_a: 'sleep_duration', metric_b: 'hrv', from }],
+      ['compare_periods', { metrics: ['hrv'], from, to: addDays(TODAY, -200) }],
+    ] as const) {
+      const answer = await mcp.call(tool, args);
+      expect(answer.isError, answer.text).toBe(false);
+      // compare_periods reads from its earlier period's start (before `from` here).
+      const said = answer.structured['clamp'] as { requested_from: string; effective_from: string };
+      expect(said.effective_from, tool).toBe(floor);
+      expect(said.requested_from <= from, tool).toBe(true);
+      expect((answer.structured['notes'] as string[])[0], tool).toMatch(
+        new RegExp(`^from ${said.requested_from} was clamped to ${floor}, the history floor`),
+      );
+    }
+    // With no from, a period reaching before the floor is partial too.
+    const open = await mcp.call('trend', { metrics: ['hrv'], providers: ['RingWear'], by: 'year' });
+    expect(items(open.structured)[0]?.['partial']).toBe(true);
+    expect(open.structured['clamp']).toBeNull();
+  });
+
+  it('compare_periods warns that p says little only when a period has few days', async () => {
+    const month = await mcp.call('compare_periods', { metrics: ['hrv'], providers: ['RingWear'] });
+    const notes = (a: typeof month) => (a.structured['notes'] as string[]).join(' ');
+    expect(notes(month)).not.toMatch(/p says little/);
+    expect(month.text.split('\n')[0]).toMatch(/^1 comparison, /);
+    const week = await mcp.call('compare_periods', {
+      metrics: ['hrv'],
+      providers: ['RingWear'],
+      from: addDays(TODAY, -4),
+    });
+    expect(notes(week)).toMatch(/With few days in a period \(under about 10\), p says little\./);
+  });
 });

@@ -11,6 +11,9 @@ import { toQuery } from '../query-input.ts';
 import { RULE, fromField, metricsField, providersField, toField } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
+/** Days in a period under which Welch's p says little (the note only appears then). */
+const FEW_DAYS = 10;
+
 const inputSchema = z.strictObject({
   metrics: metricsField.optional(),
   providers: providersField.optional(),
@@ -70,7 +73,7 @@ export function registerComparePeriods(server: McpServer, deps: ToolDeps): void 
           throw new UsageError('a period starts after it ends — swap its dates', 'bad_range');
         const span = { from: from < vs.from ? from : vs.from, to: to > vs.to ? to : vs.to };
         const query = toQuery({ ...args, ...span }, now);
-        const { series, complete, notes } = await insightSeries({ deps, query, signal });
+        const { series, complete, notes, clamp } = await insightSeries({ deps, query, signal });
         const inside = (a: string, b: string) => (p: { date: string }) =>
           p.date >= a && p.date <= b;
         const items = series.map((s) => {
@@ -94,20 +97,22 @@ export function registerComparePeriods(server: McpServer, deps: ToolDeps): void 
             reason: c.reason,
           };
         });
-        notes.push(
-          `This period: ${from} to ${to}; compared with ${vs.from} to ${vs.to}. With few days in a period (under about 10), p says little.`,
-        );
+        notes.push(`This period: ${from} to ${to}; compared with ${vs.from} to ${vs.to}.`);
+        if (items.some((i) => i.days < FEW_DAYS || i.vs_days < FEW_DAYS)) {
+          notes.push(`With few days in a period (under about ${FEW_DAYS}), p says little.`);
+        }
         const rule =
           "Welch's t-test (two-sided, unequal variances) on the daily values of each period; exceeds when p < 0.05; effect is Hedges' g. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).";
         return fittedAnswer(
           deps,
           (n) =>
-            `${n} comparisons, ${items.filter((i) => i.exceeds).length} beyond the day-to-day variation.`,
+            `${n} comparison${n === 1 ? '' : 's'}, ${items.filter((i) => i.exceeds).length} beyond the day-to-day variation.`,
           {
             items,
             complete,
             rule,
             query,
+            clamp,
             notes,
           },
         );

@@ -55,7 +55,7 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
           { ...args, metrics: [...new Set([args.metric_a, args.metric_b])] },
           deps.now(),
         );
-        const { series, complete, notes } = await insightSeries({ deps, query, signal });
+        const { series, complete, notes, clamp } = await insightSeries({ deps, query, signal });
         const items = series
           .filter((s) => s.metric === args.metric_a)
           .flatMap((sa) =>
@@ -88,6 +88,7 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
           complete,
           rule,
           query,
+          clamp,
           notes,
         });
       }),

@@ -75,7 +75,12 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
         const query = toQuery(args, deps.now());
         const fetched =
           query.from === undefined ? query : { ...query, from: addDays(query.from, -rule.window) };
-        const { series, complete, notes } = await insightSeries({ deps, query: fetched, signal });
+        const { series, complete, notes, clamp } = await insightSeries({
+          deps,
+          query: fetched,
+          signal,
+          asked: query.from,
+        });
         const inRange = (date: string): boolean =>
           (query.from === undefined || date >= query.from) &&
           (query.to === undefined || date <= query.to);
@@ -107,6 +112,7 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
           complete,
           rule: words,
           query,
+          clamp,
           notes,
         });
       }),

@@ -47,10 +47,14 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {
         const query = toQuery(args, deps.now());
-        const { series, complete, notes } = await insightSeries({ deps, query, signal });
+        const { series, complete, notes, clamp, from } = await insightSeries({
+          deps,
+          query,
+          signal,
+        });
         const today = localDate(deps.now());
         const range = {
-          from: query.from ?? null,
+          from,
           to: query.to !== undefined && query.to < today ? query.to : today,
         };
         const items = series.flatMap((s) =>
@@ -80,6 +84,7 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
             complete,
             rule,
             query,
+            clamp,
             notes,
           },
         );
