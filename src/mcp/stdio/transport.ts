@@ -5,6 +5,9 @@
 // - not JSON                      → -32700 Parse error, id null;
 // - JSON, not a JSON-RPC message  → -32600 Invalid Request, with its id when it has one;
 // - longer than the line limit    → -32600 Invalid Request, with the id found as it streamed.
+// When stdin ends, the requests already read are answered before the connection closes, as a
+// filter finishes its input: `printf '…requests…' | healthdata mcp` gets every answer. (A
+// signal still stops the server at once: the command aborts the calls.)
 import {
   INVALID_REQUEST,
   PARSE_ERROR,
@@ -22,6 +25,12 @@ import { LineSplitter } from './lines.ts';
  */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
+/**
+ * How long answers still owed may hold the connection open after stdin ends. A call is bounded
+ * by its API timeouts anyway; this bounds a request the server would never answer.
+ */
+export const DRAIN_MS = 30_000;
+
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -32,6 +41,10 @@ export class LineTransport implements Transport {
   readonly #stdout: Writable;
   readonly #lines: LineSplitter;
   #closed = false;
+  /** stdin has ended: close once no request read is left unanswered. */
+  #ending = false;
+  /** Requests read and not yet answered, by id (a client may reuse an id). */
+  readonly #pending = new Map<string | number, number>();
   #resolveClosed!: () => void;
 
   constructor(stdin: Readable, stdout: Writable, maxLineBytes = MAX_LINE_BYTES) {
@@ -52,7 +65,12 @@ export class LineTransport implements Transport {
     this.#lines.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   };
   readonly #onerror = (error: Error): void => this.onerror?.(error);
-  readonly #onend = (): void => void this.close();
+  readonly #onend = (): void => {
+    if (this.#ending) return;
+    this.#ending = true;
+    if (this.#pending.size === 0) void this.close();
+    else setTimeout(() => void this.close(), DRAIN_MS).unref();
+  };
 
   async start(): Promise<void> {
     if (this.#stdin.readableEnded || this.#stdin.destroyed) setImmediate(this.#onend);
@@ -65,10 +83,22 @@ export class LineTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('the stdio connection is closed'));
+    const answered = 'id' in message && !('method' in message) ? message.id : undefined;
     return new Promise((resolve, reject) => {
       // Resolves once the line is written out (a full pipe holds it until it drains).
-      this.#stdout.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      this.#stdout.write(serializeMessage(message), (error) => {
+        if (answered !== undefined) this.#settle(answered);
+        if (error) reject(error);
+        else resolve();
+      });
     });
+  }
+
+  #settle(id: string | number): void {
+    const left = (this.#pending.get(id) ?? 1) - 1;
+    if (left > 0) this.#pending.set(id, left);
+    else this.#pending.delete(id);
+    if (this.#ending && this.#pending.size === 0) void this.close();
   }
 
   async close(): Promise<void> {
@@ -98,6 +128,13 @@ export class LineTransport implements Transport {
     } catch {
       this.#reject(idOf(json), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
+    }
+    if ('method' in message && 'id' in message) {
+      this.#pending.set(message.id, (this.#pending.get(message.id) ?? 0) + 1);
+    } else if ('method' in message && message.method === 'notifications/cancelled') {
+      // A cancelled request gets no answer (MCP): nothing is owed for it any more.
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === 'string' || typeof id === 'number') this.#settle(id);
     }
     this.onmessage?.(message);
   }
