@@ -93,7 +93,17 @@ describe('the insight tools', () => {
       expect(got.bytes).toBeLessThanOrEqual(256 * 1024);
       const bad = await small.call('find_anomalies', { window: 10, min_days: 20 });
       expect(bad.isError).toBe(true);
-      expect(bad.text).toMatch(/min_days 20 is more than window 10/);
+      expect(bad.text).toBe(
+        'healthdata: error: min_days 20 is more than window 10 — lower min_days, or widen window',
+      );
+      const lags = await small.call('correlate', {
+        metric_a: 'hrv',
+        metric_b: 'steps',
+        lag_min: 3,
+        lag_max: 1,
+      });
+      expect(lags.isError).toBe(true);
+      expect(lags.text).toBe('healthdata: error: lag_min 3 is more than lag_max 1 — swap them');
     } finally {
       await small.close();
     }

@@ -50,7 +50,10 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {
         if (args.lag_min > args.lag_max)
-          throw new UsageError('lag_min is more than lag_max', 'bad_option');
+          throw new UsageError(
+            `lag_min ${args.lag_min} is more than lag_max ${args.lag_max} — swap them`,
+            'bad_option',
+          );
         const query = toQuery(
           { ...args, metrics: [...new Set([args.metric_a, args.metric_b])] },
           deps.now(),

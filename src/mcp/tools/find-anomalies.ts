@@ -67,7 +67,7 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
       respond(deps, ctx, async (signal) => {
         if (args.min_days > args.window) {
           throw new UsageError(
-            `min_days ${args.min_days} is more than window ${args.window}`,
+            `min_days ${args.min_days} is more than window ${args.window} — lower min_days, or widen window`,
             'bad_option',
           );
         }
