@@ -32,6 +32,12 @@ interface Read {
  */
 const reads = new WeakMap<HealthClient, Read>();
 
+/**
+ * A read under way, per client. An app may send its calls at once: each would read the
+ * catalog. A call that finds one under way takes its answer, as fresh as its own would be.
+ */
+const underWay = new WeakMap<HealthClient, Promise<Read>>();
+
 /** The catalog's body: a recent read when it lists every name `query` asks for, else a new one. */
 export async function readCatalog(
   client: HealthClient,
@@ -41,9 +47,24 @@ export async function readCatalog(
 ): Promise<unknown> {
   const read = recent(client, query, now);
   if (read !== undefined) return read.body;
-  const { body } = await client.getJson('api/v1/catalog', undefined, signal);
-  reads.set(client, { body, names: catalogNames(body), at: now });
-  return body;
+  const shared = underWay.get(client);
+  if (shared !== undefined) {
+    // Another call's read: if it fails (or that call is cancelled), this call reads its own.
+    const got = await shared.catch(() => undefined);
+    if (got !== undefined) return got.body;
+  }
+  const reading = (async (): Promise<Read> => {
+    const { body } = await client.getJson('api/v1/catalog', undefined, signal);
+    const fresh = { body, names: catalogNames(body), at: now };
+    reads.set(client, fresh);
+    return fresh;
+  })();
+  underWay.set(client, reading);
+  try {
+    return (await reading).body;
+  } finally {
+    if (underWay.get(client) === reading) underWay.delete(client);
+  }
 }
 
 /** fetchNameCheck, answered by a recent catalog read when it lists every name asked. */

@@ -31,12 +31,12 @@ const row = (metric: string, numValue: number) => ({
 });
 
 /** A server whose catalog lists `catalog` (mutable), and whose pages hold a row per named metric. */
-async function api(catalog: string[]): Promise<TestServer> {
+async function api(catalog: string[], catalogDelayMs = 0): Promise<TestServer> {
   return serve((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/api/v1/catalog') {
       const metrics = catalog.map((metric) => ({ metric, providers: ['Watch'] }));
-      send(res, 200, JSON.stringify({ metrics }));
+      setTimeout(() => send(res, 200, JSON.stringify({ metrics })), catalogDelayMs);
       return;
     }
     const named = url.searchParams.getAll('metric').flatMap((m) => m.split(','));
@@ -128,6 +128,39 @@ describe('the tools and the catalog', () => {
       "No metric named 'weight' in your catalog: it has no rows in your plan's window.",
     );
     await mcp.call('daily_summary', { metrics: ['weight', 'steps'], from: '3d' });
+    expect(catalogReads(server)).toBe(2);
+  });
+
+  it('calls sent at once share one read', async () => {
+    const server = await api(['steps', 'hrv'], 150);
+    mcp = await inMemoryServer(server.url, API_KEY);
+    const answers = await Promise.all([
+      mcp.call('query_metrics', { metrics: ['steps'], from: '3d' }),
+      mcp.call('query_metrics', { metrics: ['hrv'], from: '3d' }),
+      mcp.call('daily_summary', { metrics: ['steps', 'hrv'], from: '3d' }),
+    ]);
+    for (const a of answers) expect(a.isError, a.text).toBe(false);
+    expect(catalogReads(server)).toBe(1);
+  });
+
+  it('a call whose shared read was cancelled with another call reads its own', async () => {
+    const server = await api(['steps'], 150);
+    mcp = await inMemoryServer(server.url, API_KEY);
+    const cancel = new AbortController();
+    // The first call starts the read; the client cancels it while the catalog is slow.
+    const first = mcp.client
+      .callTool(
+        { name: 'query_metrics', arguments: { metrics: ['steps'], from: '3d' } },
+        { signal: cancel.signal },
+      )
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const second = mcp.call('query_metrics', { metrics: ['steps'], from: '3d' });
+    cancel.abort();
+    expect(await first).toBeInstanceOf(Error);
+    const got = await second;
+    expect(got.isError, got.text).toBe(false);
+    expect(got.structured['row_count']).toBe(1);
     expect(catalogReads(server)).toBe(2);
   });
 });
