@@ -10,7 +10,7 @@
 // `git worktree add /tmp/base <commit>`, link node_modules, `node scripts/build.mjs` there.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { mcpSession } from './lib/mcp-session.mjs';
+import { mcpSession, queryArgs } from './lib/mcp-session.mjs';
 import { fmtMs, median } from './lib/stats.mjs';
 
 const { values, positionals } = parseArgs({
@@ -30,10 +30,7 @@ if (positionals.length !== 2) {
   process.exit(2);
 }
 const { from, to } = values;
-const args =
-  values.query === 'all'
-    ? { from, to }
-    : { metrics: ['steps', 'resting_heart_rate', 'hrv', 'sleep_duration', 'weight'], from, to };
+const args = queryArgs(values.query, from, to);
 const CALLS_PER_ROUND = 5;
 
 const sessions = positionals.map((bin) =>

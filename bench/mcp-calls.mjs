@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { mcpSession } from './lib/mcp-session.mjs';
+import { mcpSession, queryArgs } from './lib/mcp-session.mjs';
 import { fmtMs, median, percentile } from './lib/stats.mjs';
 
 const { values, positionals } = parseArgs({
@@ -23,10 +23,7 @@ const { values, positionals } = parseArgs({
 });
 const bin = join(dirname(dirname(fileURLToPath(import.meta.url))), 'bin', 'healthdata.js');
 const { from, to } = values;
-const args =
-  values.query === 'all'
-    ? { from, to }
-    : { metrics: ['steps', 'resting_heart_rate', 'hrv', 'sleep_duration', 'weight'], from, to };
+const args = queryArgs(values.query, from, to);
 
 const s = mcpSession(process.execPath, [...positionals, bin, 'mcp', '-q'], process.env);
 /** CPU ms (user + system) of the server so far, from /proc/<pid>/stat (clock ticks of 10 ms). */

@@ -3,6 +3,14 @@
 import { performance } from 'node:perf_hooks';
 import { killGroup, start } from './proc.mjs';
 
+/** The five daily metrics the bench asks `query_metrics` for (a complete answer of 30 days). */
+export const DAILY_METRICS = ['steps', 'resting_heart_rate', 'hrv', 'sleep_duration', 'weight'];
+
+/** The arguments of the bench's two queries: `all` metrics, or the five `daily` ones. */
+export function queryArgs(query, from, to) {
+  return query === 'all' ? { from, to } : { metrics: DAILY_METRICS, from, to };
+}
+
 /** @param {string[]} args the command after node, e.g. [bin, 'mcp', '-q'] */
 export function mcpSession(node, args, env) {
   const proc = start(node, args, {

@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { start } from '../lib/proc.mjs';
-import { mcpSession } from '../lib/mcp-session.mjs';
+import { DAILY_METRICS, mcpSession, queryArgs } from '../lib/mcp-session.mjs';
 import { table } from '../lib/report.mjs';
 import { interleave } from '../lib/rounds.mjs';
 import {
@@ -22,7 +22,6 @@ import {
 import { startWireClock } from '../lib/wire-clock.mjs';
 
 const RATIO_GOAL = 1.2;
-const DAILY = ['steps', 'resting_heart_rate', 'hrv', 'sleep_duration', 'weight'];
 /** Calls of each query per round: their median is the round's figure. */
 const CALLS_PER_ROUND = 5;
 
@@ -79,8 +78,12 @@ export async function mcp(ctx, sb, { today }) {
     .toISOString()
     .slice(0, 10);
   const queries = [
-    { key: 'all', label: 'every metric', args: { from, to } },
-    { key: 'daily', label: `${DAILY.length} daily metrics`, args: { metrics: DAILY, from, to } },
+    { key: 'all', label: 'every metric', args: queryArgs('all', from, to) },
+    {
+      key: 'daily',
+      label: `${DAILY_METRICS.length} daily metrics`,
+      args: queryArgs('daily', from, to),
+    },
   ];
   const s = mcpSession(ctx.node, [ctx.bin, 'mcp', '-q'], env);
   const load = [loadavg()[0]];

@@ -15,7 +15,7 @@ import {
   type SummaryBounds,
 } from './bounds.ts';
 import { DayTable } from './day-table.ts';
-import { RowBytesReader, type RowFields } from './row-bytes-reader.ts';
+import { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
 import { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
 
 export interface SeriesAggregate {
@@ -68,16 +68,7 @@ export class DailyAccumulator {
   readonly #parsed = (row: MetricRow): void => this.#row(row);
 
   #row(row: MetricRow): void {
-    this.#fields(
-      row.metric,
-      row.provider,
-      row.date,
-      row.numValue,
-      row.textValue,
-      row.unit,
-      row.stream === true,
-      -1,
-    );
+    fieldsOf(row, this.#fields);
   }
 
   readonly #fields: RowFields = (metric, provider, date, num, text, unit, stream) => {

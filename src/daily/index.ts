@@ -22,7 +22,7 @@
 //   twinOf / baseOf / metricsWithTwins: the `_total` naming rule.
 export { DailyAccumulator } from './accumulate.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
-export { RowBytesReader, type RowFields } from './row-bytes-reader.ts';
+export { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
 export { severalRowsNotice } from './notice.ts';
 export {
   emptySummary,

@@ -33,7 +33,7 @@ import { ByteNames } from '../lib/byte-names.ts';
  * One row's fields, as the accumulator takes them. `numLength`: the length of String(num) when
  * the page spells every number so (no raw numbers), read off the bytes; -1 when unknown.
  */
-export type RowFields = (
+export type RowFields<R = void> = (
   metric: string,
   provider: string,
   date: string,
@@ -42,7 +42,21 @@ export type RowFields = (
   unit: unknown,
   stream: boolean,
   numLength: number,
-) => void;
+) => R;
+
+/** `each` of a parsed row's fields, as the reader gives a proven row's (its number's length unknown). */
+export function fieldsOf<R>(row: MetricRow, each: RowFields<R>): R {
+  return each(
+    row.metric,
+    row.provider,
+    row.date,
+    row.numValue,
+    row.textValue,
+    row.unit,
+    row.stream === true,
+    -1,
+  );
+}
 
 export class RowBytesReader {
   readonly #names = new ByteNames();

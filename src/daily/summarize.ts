@@ -121,9 +121,8 @@ function lineOf(
   else if (twin) rule = 'twin';
   else rule = (rowsPerDay?.max ?? 1) > 1 ? 'several' : 'row';
 
-  const dayAt = text
-    ? (slot: number) => textDay(days, slot)
-    : (slot: number) => numericDay(days, slot);
+  const dayAt = (slot: number): NumericDay | TextDay =>
+    text ? textDay(days, slot) : numericDay(days, slot);
   const newest = slots.at(-1);
   const line: Omit<MetricSummary, 'daily'> = {
     metric,
@@ -156,10 +155,7 @@ function lineOf(
   Object.defineProperty(line, 'daily', {
     enumerable: true,
     configurable: true,
-    get: () =>
-      (daily ??= text
-        ? slots.map((slot) => textDay(days, slot))
-        : slots.map((slot) => numericDay(days, slot))),
+    get: () => (daily ??= slots.map(dayAt) as NumericDay[] | TextDay[]),
   });
   return line as MetricSummary;
 }

@@ -6,6 +6,7 @@
 // (fit/clip.ts) and counted in UTF-8 bytes, so a 300 KB text value costs what its clipped
 // form costs, and the budget holds in bytes whatever the script.
 import type { MetricRow } from '../api/types.ts';
+import { fieldsOf, type RowFields } from '../daily/index.ts';
 import { utf8 } from './fit/bound-json.ts';
 import { clip, clipName } from './fit/clip.ts';
 
@@ -76,28 +77,20 @@ export class RowBudget {
 
   /** Adds a row if it fits; false once the budget is spent (and from then on). */
   add(row: MetricRow): boolean {
-    return this.addFields(
-      row.metric,
-      row.provider,
-      row.date,
-      row.numValue,
-      row.textValue,
-      row.unit,
-      row.stream === true,
-    );
+    return fieldsOf(row, this.addFields);
   }
 
-  /** add() of a row's fields, as a proven page's bytes give them (RowFields). */
-  addFields(
-    metric: unknown,
-    provider: unknown,
-    date: string,
-    numValue: unknown,
-    textValue: unknown,
-    unit: unknown,
-    stream: boolean,
-    numLength = -1,
-  ): boolean {
+  /** add() of a row's fields, as a proven page's bytes give them. */
+  readonly addFields: RowFields<boolean> = (
+    metric,
+    provider,
+    date,
+    numValue,
+    textValue,
+    unit,
+    stream,
+    numLength,
+  ) => {
     if (this.full) return false;
     if (this.#rows >= this.#maxRows) {
       this.full = 'rows';
@@ -142,7 +135,7 @@ export class RowBudget {
     this.#rows += 1;
     this.#bytes += size;
     return true;
-  }
+  };
 
   #namesOf(metric: unknown, provider: unknown, unit: unknown, stream: boolean): Names {
     let list = this.#names.get(metric);

@@ -1,11 +1,8 @@
 // Requests the server cannot take: a line over the 4 MiB limit, a line that is not JSON, JSON
 // that is not JSON-RPC, names longer than any real one. Each gets an error, the server keeps
 // serving, and nothing reaches the API.
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.ts';
-import { inMemoryServer, spawnedServer } from '../helpers/mcp.ts';
-import { BIN, ROOT } from '../helpers/spawn.ts';
+import { initializeLine, inMemoryServer, rawMcp, spawnedServer } from '../helpers/mcp.ts';
 import { hostileApi } from '../helpers/hostile-api.ts';
 import { API_KEY, useTestServers } from '../helpers/test-server.ts';
 
@@ -51,37 +48,16 @@ describe('oversized and malformed requests', () => {
   });
 
   it('raw lines: 11 MB, not JSON, not JSON-RPC each get their JSON-RPC error, then tools/list still works', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--demo'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        HEALTHDATA_CONFIG_DIR: tempDir(),
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const mcp = rawMcp(['--demo']);
+    const { child } = mcp;
     const answered = (n: number) =>
       new Promise<void>((resolve) => {
-        const check = () => (stdout.split('\n').length > n ? resolve() : setTimeout(check, 10));
+        const check = () =>
+          mcp.stdout().split('\n').length > n ? resolve() : setTimeout(check, 10);
         check();
       });
     const write = (line: string) => child.stdin.write(`${line}\n`);
-    write(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
-    );
+    write(initializeLine());
     write('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     await answered(1);
     // 11 MB, the id last (as the SDK's client writes it), in pieces as a pipe delivers it.
@@ -96,8 +72,9 @@ describe('oversized and malformed requests', () => {
     write('{"jsonrpc":"2.0","id":10,"method":"tools/list"}');
     await answered(5);
     child.stdin.end();
-    expect(await exited).toBe(0);
-    const messages = stdout
+    expect(await mcp.exited).toBe(0);
+    const messages = mcp
+      .stdout()
       .split('\n')
       .filter((l) => l !== '')
       .map(

@@ -2,12 +2,9 @@
 // the server finishes the calls it read before it exits (0), as a filter finishes its input,
 // except a call the client cancelled, which MCP answers with nothing. The API here answers
 // after 300 ms, so every call is still in flight when stdin ends.
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.ts';
 import { hostileApi } from '../helpers/hostile-api.ts';
-import { BIN, ROOT } from '../helpers/spawn.ts';
-import { TODAY_ENV } from '../helpers/today.ts';
+import { initializeLine, rawMcp } from '../helpers/mcp.ts';
 import { API_KEY, useTestServers } from '../helpers/test-server.ts';
 
 const serve = useTestServers();
@@ -21,21 +18,7 @@ describe('healthdata mcp when stdin ends', () => {
     const server = await serve(
       slow(hostileApi({ profile: { name: 'Ada', meta: { plan: 'pro' } } })),
     );
-    const child = spawn(process.execPath, [BIN, 'mcp', '-q', '--base-url', server.url], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        HEALTHDATA_CONFIG_DIR: tempDir(),
-        HEALTHDATA_API_KEY: API_KEY,
-        ...TODAY_ENV,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const mcp = rawMcp(['-q', '--base-url', server.url], { HEALTHDATA_API_KEY: API_KEY });
     const call = (id: number, name: string, args: unknown = {}) =>
       JSON.stringify({
         jsonrpc: '2.0',
@@ -44,16 +27,7 @@ describe('healthdata mcp when stdin ends', () => {
         params: { name, arguments: args },
       });
     const lines = [
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'sh', version: '1' },
-        },
-      }),
+      initializeLine(),
       '{"jsonrpc":"2.0","method":"notifications/initialized"}',
       call(2, 'get_profile'),
       call(3, 'query_metrics', { from: '3d' }),
@@ -62,11 +36,12 @@ describe('healthdata mcp when stdin ends', () => {
       call(5, 'get_profile'),
     ];
     const started = Date.now();
-    child.stdin.end(`${lines.join('\n')}\n`);
-    expect(await exited).toBe(0);
+    mcp.child.stdin.end(`${lines.join('\n')}\n`);
+    expect(await mcp.exited).toBe(0);
     // Well before the 30 s bound on answers owed: it left as soon as the last was written.
     expect(Date.now() - started).toBeLessThan(15_000);
-    const answers = stdout
+    const answers = mcp
+      .stdout()
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });

@@ -1,14 +1,12 @@
 // `healthdata mcp` as an MCP client runs it: the built binary spawned over stdio by the SDK's
 // own client, with settings from the environment or the config file, or --demo.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
-import { spawnedServer } from '../helpers/mcp.ts';
+import { rawMcp, spawnedServer } from '../helpers/mcp.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
-import { BIN, ROOT, spawnShell } from '../helpers/spawn.ts';
+import { BIN, spawnShell } from '../helpers/spawn.ts';
 import { closedPort, fail, useTestServers } from '../helpers/test-server.ts';
-import { TODAY_ENV } from '../helpers/today.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const serve = useTestServers();
@@ -164,25 +162,13 @@ describe('healthdata mcp over stdio', () => {
   });
 
   it('writes nothing but JSON-RPC messages on stdout, even with --verbose logging, and exits when stdin closes', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--verbose'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        ...TODAY_ENV,
-        ...envFor(),
-        HEALTHDATA_CONFIG_DIR: tempDir(),
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    const mcp = rawMcp(['--verbose'], envFor());
+    const { child } = mcp;
     const responses = new Map<number, unknown>();
     const waiters = new Map<number, () => void>();
-    child.stdout.setEncoding('utf8').on('data', (s: string) => {
-      stdout += s;
-      for (const line of stdout.split('\n').slice(0, -1)) {
+    // After rawMcp's own listener: mcp.stdout() holds this chunk already.
+    child.stdout.on('data', () => {
+      for (const line of mcp.stdout().split('\n').slice(0, -1)) {
         const message = JSON.parse(line) as { id?: number };
         if (typeof message.id === 'number' && !responses.has(message.id)) {
           responses.set(message.id, message);
@@ -190,7 +176,6 @@ describe('healthdata mcp over stdio', () => {
         }
       }
     });
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const request = (id: number, method: string, params: unknown): Promise<void> => {
       const answered = new Promise<void>((resolve) => waiters.set(id, resolve));
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
@@ -210,9 +195,12 @@ describe('healthdata mcp over stdio', () => {
     await request(4, 'tools/call', { name: 'get_profile', arguments: {} });
     await request(5, 'tools/call', { name: 'query_metrics', arguments: { limit: 99999 } });
     child.stdin.end();
-    expect(await exited).toBe(0);
+    expect(await mcp.exited).toBe(0);
 
-    const lines = stdout.split('\n').filter((l) => l !== '');
+    const lines = mcp
+      .stdout()
+      .split('\n')
+      .filter((l) => l !== '');
     expect(lines).toHaveLength(5);
     for (const line of lines) {
       const message = JSON.parse(line) as Record<string, unknown>;
@@ -220,12 +208,12 @@ describe('healthdata mcp over stdio', () => {
       expect('result' in message || 'error' in message).toBe(true);
     }
     // The logs happened, on stderr: each request, with the key redacted.
-    expect(stderr).toMatch(/healthdata: GET .*\/api\/v1\/metrics/);
-    expect(stderr).toMatch(/healthdata: GET .*\/api\/v1\/profile/);
-    expect(stderr).not.toContain(sandbox.current.apiKey);
-    expect(stdout).not.toContain(sandbox.current.apiKey);
+    expect(mcp.stderr()).toMatch(/healthdata: GET .*\/api\/v1\/metrics/);
+    expect(mcp.stderr()).toMatch(/healthdata: GET .*\/api\/v1\/profile/);
+    expect(mcp.stderr()).not.toContain(sandbox.current.apiKey);
+    expect(mcp.stdout()).not.toContain(sandbox.current.apiKey);
     // Started by a client (stdin a pipe), it does not explain itself.
-    expect(stderr).not.toContain('meant to be started');
+    expect(mcp.stderr()).not.toContain('meant to be started');
   });
 
   it('started by hand on a terminal, says what it is for; Ctrl-D stops it', async () => {

@@ -1,7 +1,9 @@
 // MCP clients for tests: the SDK's own Client, either in-process over the SDK's linked
-// in-memory transports (with an injected clock) or spawning the built CLI over stdio.
+// in-memory transports (with an injected clock) or spawning the built CLI over stdio; and the
+// built CLI spoken to line by line (rawMcp), as a script or a hand-written client does.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import type { Clock } from '../../src/lib/clock.ts';
@@ -110,6 +112,53 @@ export async function spawnedServer(
     stderr: () => stderr,
     pid: () => transport.pid ?? 0,
   };
+}
+
+/** `healthdata mcp <args>` over raw pipes: the text it wrote so far, and its exit code. */
+export interface RawMcp {
+  child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<number | null>;
+}
+
+/** Spawns `healthdata mcp <args>` with the environment spawnedServer gives, plus `env`. */
+export function rawMcp(args: string[], env: Record<string, string | undefined> = {}): RawMcp {
+  const child = spawn(process.execPath, [BIN, 'mcp', ...args], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+      ...TODAY_ENV,
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited: new Promise((resolve) => child.on('close', resolve)),
+  };
+}
+
+/** The `initialize` request of a 2025 client, as one line of JSON. */
+export function initializeLine(id = 1): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    },
+  });
 }
 
 /** The peak resident set of a live process, in MB (Linux: VmHWM in /proc/<pid>/status). */
