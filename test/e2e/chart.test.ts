@@ -41,6 +41,20 @@ describe('chart', () => {
     expect(plain.stdout).toContain('count');
   });
 
+  it('takes its metrics as -m too, as the other data commands do; none at all is a usage error', async () => {
+    const env = { COLUMNS: '80' };
+    const named = await cli(['steps', 'hrv', '--from', '30d'], { env });
+    expect(named.code).toBe(0);
+    expect(await cli(['-m', 'steps,hrv', '--from', '30d'], { env })).toEqual(named);
+    expect(await cli(['steps', '-m', 'hrv', '--from', '30d'], { env })).toEqual(named);
+    const none = await cli(['--from', '30d']);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toBe(
+      "healthdata: error: name a metric to chart — e.g. 'healthdata chart steps' or 'healthdata chart -m steps,hrv'\n",
+    );
+  });
+
   it('after a clamped --from, the x axis starts at the history floor, not before it', async () => {
     const floor = addDays(TODAY, -364);
     const { code, stdout, stderr } = await cli(['steps', '--from', '400d'], {

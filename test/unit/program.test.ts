@@ -50,7 +50,7 @@ describe('buildProgram', () => {
     const helpOf = (argv: string[]): string => buildProgram(ctx, same, argv).helpInformation();
     const listed = helpOf(['--help']);
     expect(helpOf(['completion'])).toBe(listed);
-    expect(listed).toContain('chart [options] <metric...>');
+    expect(listed).toContain('chart [options] [metric...]');
     expect(listed).not.toContain('__complete');
   });
 });

@@ -22,6 +22,12 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
         .filter(Boolean),
     ),
   ];
+  if (names.length === 0) {
+    throw new UsageError(
+      "name a metric to chart — e.g. 'healthdata chart steps' or 'healthdata chart -m steps,hrv'",
+      'bad_usage',
+    );
+  }
   const tooLong = namesTooLong(names);
   if (tooLong !== undefined) throw new UsageError(`the metric ${tooLong}`, 'request_too_long');
   await withDaily(names, flags, ctx, async ({ summaries, range, emptyReason }, notices) => {

@@ -6,6 +6,7 @@ import {
   addConnectionOptions,
   addIgnoredPagerOption,
   addRangeOptions,
+  collectList,
   integer,
 } from '../../flags.ts';
 import type { ChartFlags } from './action.ts';
@@ -13,7 +14,13 @@ import type { ChartFlags } from './action.ts';
 function registerChart(program: Command, ctx: Context): void {
   const command = program
     .command('chart')
-    .argument('<metric...>', 'metric name(s); lines that share a unit share a chart')
+    .argument('[metric...]', 'metric name(s); lines that share a unit share a chart')
+    // -m as every other data command takes it, beside the names as arguments.
+    .option(
+      '-m, --metric <names>',
+      'metric name(s), as the arguments; repeat or comma-separate',
+      collectList,
+    )
     .description(chartCommand.summary);
   addRangeOptions(command);
   command.addOption(
@@ -35,18 +42,19 @@ or monthly means. Colour only on a terminal, and never with NO_COLOR set.
 
 Examples:
   healthdata chart --demo steps --from 90d
-  healthdata chart --demo resting_heart_rate hrv --from 2025-01-01`,
+  healthdata chart --demo resting_heart_rate hrv --from 2025-01-01
+  healthdata chart --demo -m resting_heart_rate,hrv --from 2025-01-01`,
     ),
   );
-  command.action(async (metrics: string[], flags: ChartFlags) => {
+  command.action(async (metrics: string[], flags: ChartFlags & { metric?: string[] }) => {
     const { runChart } = await import('./action.ts');
-    await runChart(metrics, flags, ctx);
+    await runChart([...metrics, ...(flags.metric ?? [])], flags, ctx);
   });
 }
 
 export const chartCommand: CommandInfo = {
   name: 'chart',
   summary: 'a line chart of the daily value of one or more metrics, in the terminal',
-  term: '[options] <metric...>',
+  term: '[options] [metric...]',
   register: registerChart,
 };
