@@ -5,9 +5,9 @@
 //   server may send "\ud800" in JSON): encoding writes U+FFFD in its place, as `metrics -f`
 //   does. NDJSON escapes it as JSON does ("\ud800"), so there it stays as sent.
 // - SQLite TEXT cannot carry a NUL either: SQLite's C readers (the sqlite3 shell, libsql) end
-//   the text there, so 'a\0b' would read back as 'a', and the `daily` view's JSON would be cut
-//   short. It is stored as U+FFFD too, deliberately. (As a BLOB it would be kept, but a BLOB is
-//   not text: `textValue = '…'` would not match it and `daily`'s json_group_array refuses it.)
+//   the text there, so 'a\0b' would read back as 'a', and so do length(), upper() and LIKE.
+//   It is stored as U+FFFD too, deliberately. (As a BLOB it would be kept, but a BLOB is not
+//   text: `textValue = '…'` would not match it and `daily`'s json_group_array refuses it.)
 // Every other character (U+2028, a BOM, combining marks, emoji, bidi marks, CR LF, quotes) is
 // stored as sent by every target.
 import type { MetricRow } from '../api/types.ts';

@@ -2,8 +2,8 @@
 // lone surrogates (sent as JSON's "\ud800"), NUL, line and paragraph separators, a BOM,
 // combining marks, emoji, bidi marks, CR LF, quotes and commas, a text longer than the flat
 // reader's 256 KiB chunk. The first run writes; the second reports no change and leaves every
-// file (mtime and inode) alone; what is read back by an independent reader (csv-parse, the
-// sqlite3 shell, DuckDB) is the text as docs/sync.md says each target stores it.
+// file (mtime and inode) alone; what is read back by an independent reader (csv-parse for CSV
+// and TSV, the sqlite3 shell, DuckDB) is the text as docs/sync.md says each target stores it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,8 +96,11 @@ async function readBack(target: Target, path: string): Promise<Record<string, un
     Object.fromEntries(
       rows.filter((r) => r.date === '2026-11-20').map((r) => [r.metric, r.textValue]),
     );
-  if (target === 'csv') {
-    return pick(parse(readFileSync(path, 'utf8'), { columns: true, bom: false }) as never);
+  if (target === 'csv' || target === 'tsv') {
+    const delimiter = target === 'csv' ? ',' : '\t';
+    return pick(
+      parse(readFileSync(path, 'utf8'), { columns: true, bom: false, delimiter }) as never,
+    );
   }
   if (target === 'ndjson') {
     const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
@@ -156,9 +159,7 @@ describe.each(Object.keys(FILE) as Target[])('odd text synced to %s', (target) =
     const first = await run(server.url, target, path);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain(`${rows} rows added, 0 removed, 0 unchanged`);
-    if (target !== 'tsv') {
-      expect(await readBack(target, path)).toEqual(expected(target, TEXTS));
-    }
+    expect(await readBack(target, path)).toEqual(expected(target, TEXTS));
 
     const before = agedFingerprint(dir);
     const again = await run(server.url, target, path);
@@ -173,8 +174,7 @@ describe.each(Object.keys(FILE) as Target[])('odd text synced to %s', (target) =
     const changed = await run(server.url, target, path);
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stderr).toContain(`2 rows added, 2 removed, ${rows - 2} unchanged`);
-    if (target !== 'tsv')
-      expect(await readBack(target, path)).toEqual(expected(target, texts.current));
+    expect(await readBack(target, path)).toEqual(expected(target, texts.current));
   });
 });
 
