@@ -9,6 +9,7 @@ import { isValidDate } from '../../lib/dates.ts';
 import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
 import type { Day } from '../fetched-days.ts';
 import type { RowFilter } from '../filters.ts';
+import { utf8Text } from '../stored-text.ts';
 import { TargetFormatError, type FlatCodec, type RecordKey } from './codec.ts';
 import { LazyOutput } from './lazy-output.ts';
 import { Peekable, readRecords, type RawRecord } from './records.ts';
@@ -78,8 +79,9 @@ export async function mergeFlat(options: {
         return;
       }
       const kept = before.filter((r) => !filter(r.metric, r.provider));
+      // Compared as the file will hold them (stored-text.ts): a lone surrogate reads back as U+FFFD.
       const fetchedTexts: string[] = [];
-      for (const row of fetched) fetchedTexts.push(await codec.encode([row]));
+      for (const row of fetched) fetchedTexts.push(utf8Text(await codec.encode([row])));
       diffDay(
         before.filter((r) => filter(r.metric, r.provider)).map((r) => r.text),
         fetchedTexts,

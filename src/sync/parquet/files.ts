@@ -4,8 +4,8 @@
 // no key, no base URL, no key-value metadata.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readFile, rm, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { MetricRow } from '../../api/types.ts';
 import { fromRecord, isoDate, SCHEMA, toColumns } from './columns.ts';
 
@@ -14,6 +14,8 @@ export const DATA_FILE = 'data.parquet';
 /** `.part-<12 hex>.parquet.tmp`: hidden, and not `*.parquet`. */
 export const TEMP_FILE = /^\.part-[0-9a-f]{12}\.parquet\.tmp$/;
 
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 export async function readPartition(path: string): Promise<MetricRow[]> {
   const { parquetReadObjects } = await import('hyparquet');
   const bytes = await readFile(path);
@@ -21,7 +23,9 @@ export async function readPartition(path: string): Promise<MetricRow[]> {
   const rows = await parquetReadObjects({
     file: buffer,
     rowFormat: 'object',
-    parsers: { dateFromDays: isoDate },
+    // hyparquet's own decoder drops a BOM that starts a text: a value sent as "\ufeffx" would
+    // read back as "x", and its day be rewritten on every run. Kept here, as it was written.
+    parsers: { dateFromDays: isoDate, stringFromBytes: (bytes) => bytes && UTF8.decode(bytes) },
   });
   return rows.map(fromRecord);
 }
@@ -39,17 +43,35 @@ export async function writeTemp(dir: string, rows: readonly MetricRow[]): Promis
   const path = join(dir, `.part-${randomBytes(6).toString('hex')}.parquet.tmp`);
   const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
-    await handle.writeFile(new Uint8Array(bytes));
-    await handle.sync();
-  } finally {
-    await handle.close();
+    try {
+      await handle.writeFile(new Uint8Array(bytes));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    // A full disk fails the write part way: the part written goes now, not at the next run,
+    // so the disk is not left fuller than it was.
+    await rm(path, { force: true }).catch(() => undefined);
+    throw error;
   }
   return path;
 }
 
-/** Makes `dir` (0700) if missing; true when it was made. */
-export async function makeDir(dir: string): Promise<boolean> {
-  return (await mkdir(dir, { mode: 0o700, recursive: true })) !== undefined;
+/** Makes `dir` (0700) and any missing parent; returns the first folder made, if any. */
+export async function makeDir(dir: string): Promise<string | undefined> {
+  return mkdir(dir, { mode: 0o700, recursive: true });
+}
+
+/** Removes the folders makeDir made for `dir` (`made`, the first of them) while they are empty. */
+export async function unmakeDir(dir: string, made: string): Promise<void> {
+  for (let folder = dir; folder.startsWith(made); folder = dirname(folder)) {
+    const removed = await rmdir(folder).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) return;
+  }
 }
 
 /** Makes a rename or unlink in `dir` durable across a crash (not every filesystem can). */

@@ -8,6 +8,7 @@ import { diffDay, sameRows, type RowCounts } from '../day-diff.ts';
 import type { Day } from '../fetched-days.ts';
 import type { RowFilter } from '../filters.ts';
 import { rowIdentity } from '../row-identity.ts';
+import { storedRow, utf8Text } from '../stored-text.ts';
 
 export interface MergedYear {
   /** Newest day first; in a replaced day, the rows kept first, then the API's in its order. */
@@ -37,7 +38,8 @@ export function mergeYear(
       continue;
     }
     const kept = old.filter((r) => !owns(r.metric, r.provider));
-    const after = day?.rows ?? [];
+    // As the file will hold them (stored-text.ts): UTF-8 has no lone surrogate.
+    const after = (day?.rows ?? []).map((r) => storedRow(r, utf8Text));
     diffDay(old.filter(owned(owns)).map(rowIdentity), after.map(rowIdentity), counts);
     const next = [...kept, ...after];
     if (!sameRows(old.map(rowIdentity), next.map(rowIdentity))) changed = true;

@@ -11,7 +11,7 @@ import type { Day } from '../fetched-days.ts';
 import { rowFilter, type SyncFilters } from '../filters.ts';
 import type { TargetStore } from '../target-store.ts';
 import { isWriteFailure, WriteError } from '../../output/target/write-error.ts';
-import { DATA_FILE, makeDir, readPartition, syncDir, writeTemp } from './files.ts';
+import { DATA_FILE, makeDir, readPartition, syncDir, unmakeDir, writeTemp } from './files.ts';
 import { mergeYear } from './merge.ts';
 
 const YEAR = /^year=(\d{4})$/;
@@ -33,11 +33,14 @@ export async function openParquetTarget(
   const yearDir = (year: string): string => join(dir, `year=${year}`);
   const file = (year: string): string => join(yearDir(year), DATA_FILE);
   const pending: Pending[] = [];
+  /** Folders this sync made (a new year's, a new person's): a failed sync leaves none. */
+  const made: { dir: string; first: string }[] = [];
   const failed = (error: unknown): unknown =>
     isWriteFailure(error) ? new WriteError(label, error) : error;
 
   const discard = async (): Promise<void> => {
     for (const { temp } of pending.splice(0)) if (temp !== null) await rm(temp, { force: true });
+    for (const { dir, first } of made.splice(0).reverse()) await unmakeDir(dir, first);
   };
 
   return {
@@ -66,7 +69,8 @@ export async function openParquetTarget(
           pending.push({ year, temp: null });
           return;
         }
-        await makeDir(yearDir(year));
+        const first = await makeDir(yearDir(year));
+        if (first !== undefined) made.push({ dir: yearDir(year), first });
         pending.push({ year, temp: await writeTemp(yearDir(year), merged.rows) });
       };
       try {

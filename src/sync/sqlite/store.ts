@@ -23,6 +23,7 @@ import { describeSqliteFailure } from './errors.ts';
 import type { Database } from './load.ts';
 import { and, column, filterSql, rowsOf, saveState, scalar } from './queries.ts';
 import { rowIdentity } from '../row-identity.ts';
+import { sqliteText, storedRow } from '../stored-text.ts';
 import { rowInserter } from './insert.ts';
 import { prepareSchema } from './schema-check.ts';
 import { INDEX_SQL } from './schema.ts';
@@ -169,19 +170,21 @@ async function replaceDays(
   const remove = db.prepare(`DELETE FROM metrics WHERE ${and('date = ?', where)}`);
   const replaceDay = (day: Day): void => {
     const held = oldDays[0] === day.date;
+    // Stored, and so compared, as SQLite TEXT holds them (stored-text.ts: no NUL, no lone surrogate).
+    const rows = day.rows.map((r) => storedRow(r, sqliteText));
     if (held) {
       oldDays.shift();
       const before = rowsOf(db, day.date, where);
-      const after = day.rows.map(rowIdentity);
+      const after = rows.map(rowIdentity);
       diffDay(before, after, counts);
       if (sameRows(before, after)) return;
     } else {
       // A day the target does not hold (every day of a first sync): all its rows are new.
-      counts.added += day.rows.length;
+      counts.added += rows.length;
     }
     begin();
     if (held) remove.run([day.date, ...where.params]);
-    insert(day.rows);
+    insert(rows);
   };
   for await (const day of days) {
     if (replaceFrom !== undefined && day.date < replaceFrom) continue;
