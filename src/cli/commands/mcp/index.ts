@@ -18,7 +18,7 @@ function registerMcp(program: Command, ctx: Context): void {
     .addOption(
       new Option(
         '--http <port>',
-        'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)',
+        "serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port), to clients that send the token 'healthdata config get mcp-token' prints",
       ).argParser(integer(0, 65535, '--http')),
     )
     .addOption(
@@ -44,6 +44,8 @@ Examples:
   claude mcp add healthdata -- healthdata mcp
   healthdata mcp --demo          (the built-in sandbox: try it without a key)
   healthdata mcp --http 8788     (for clients that connect to a URL; loopback)
+  claude mcp add --transport http healthdata http://127.0.0.1:8788/mcp \
+    --header "Authorization: Bearer $(healthdata config get mcp-token)"
 
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
     ),
