@@ -63,10 +63,7 @@ Examples:
     );
   config
     .command('get')
-    .addHelpText(
-      'after',
-      examples('get base-url', 'get api-key', 'get api-key --profile alice', 'get mcp-token'),
-    )
+    .addHelpText('after', examples('get base-url', 'get api-key --profile alice', 'get mcp-token'))
     .description(
       "print a value (the API key redacted); mcp-token prints in full the token of 'healthdata mcp --http', made on first use",
     )
@@ -79,7 +76,7 @@ Examples:
       'after',
       examples('unset api-key', 'unset base-url --profile alice', 'unset mcp-token'),
     )
-    .description('remove a key (mcp-token: the next use makes a new one, the old one is refused)')
+    .description('remove a key')
     .argument('<key>', 'api-key, base-url or mcp-token')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('unset', { key }, flags));

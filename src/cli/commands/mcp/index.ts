@@ -38,14 +38,13 @@ to it over stdin/stdout. Nine read-only tools: list_metrics, query_metrics, dail
 get_profile, list_sources, trend, find_anomalies, compare_periods, correlate. Settings come from the flags, the environment or the config file,
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
 Answers are capped in size; names and texts from the API reach the model as quoted data,
-never in the tools' own words.
+never in the tools' own words. Over --http every request must carry the header
+'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token.
 
 Examples:
   claude mcp add healthdata -- healthdata mcp
   healthdata mcp --demo          (the built-in sandbox: try it without a key)
   healthdata mcp --http 8788     (for clients that connect to a URL; loopback)
-  claude mcp add --transport http healthdata http://127.0.0.1:8788/mcp \
-    --header "Authorization: Bearer $(healthdata config get mcp-token)"
 
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
     ),
