@@ -15,9 +15,9 @@ const TOKEN_BYTES = 32;
 // characters of base64url. A shorter or odd value in the file was not made here (a hand edit).
 const TOKEN_SHAPE = /^[A-Za-z0-9\-._~+/]{32,512}=*$/;
 
-/** A new token: TOKEN_BYTES from `bytes` (node:crypto's randomBytes unless a test injects one). */
-export function newMcpToken(bytes: (size: number) => Buffer = randomBytes): string {
-  return bytes(TOKEN_BYTES).toString('base64url');
+// Straight from node:crypto: the runtime's injected `random` (retry jitter) is no CSPRNG.
+function newMcpToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
 /** The token the config file holds (undefined when none), checked: one small synchronous read. */
@@ -27,14 +27,11 @@ export function savedMcpToken(env: Env): string | undefined {
 }
 
 /** The token of an open store, made and saved now if it has none. */
-export function mcpTokenOf(
-  store: ConfigStore,
-  bytes: (size: number) => Buffer = randomBytes,
-): string {
+export function mcpTokenOf(store: ConfigStore): string {
   const saved = checkToken(store.get('mcp-token'), store.path);
   if (saved !== undefined) return saved;
   try {
-    store.set('mcp-token', newMcpToken(bytes));
+    store.set('mcp-token', newMcpToken());
   } catch (error) {
     const why = (error as { code?: unknown }).code;
     throw new HealthdataError(
