@@ -3,12 +3,13 @@
 // first use, kept in the 0600 config file, printed by `config get mcp-token` alone, replaced by
 // `config unset mcp-token` (a running server refuses the old one at once), and never written to
 // stderr, --verbose logs or `config list`.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { connectHttp, mcpToken, startMcpHttp } from '../helpers/mcp-http.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
+import { binForNobody, NOBODY } from '../helpers/nobody.ts';
 import { spawnCli } from '../helpers/spawn.ts';
 
 const sandbox = useSandbox();
@@ -233,5 +234,27 @@ describe('healthdata mcp --http: the bearer token', () => {
     );
     expect(started.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(started.stderr).not.toContain('guessable-123');
+  });
+
+  it('a config folder the user cannot write stops the first use with one line, and no token anywhere', async () => {
+    // root's 0755 folder, run as nobody: the token cannot be kept, so none is handed out.
+    const configDir = tempDir();
+    chmodSync(configDir, 0o755);
+    const bin = binForNobody();
+    const as = { bin, uid: NOBODY, gid: NOBODY };
+    const got = await spawnCli(['config', 'get', 'mcp-token'], {
+      ...as,
+      env: { HEALTHDATA_CONFIG_DIR: configDir },
+    });
+    expect(got.code).toBe(1);
+    expect(got.stdout).toBe('');
+    expect(got.stderr).toMatch(
+      /^healthdata: error: cannot save the MCP token to .*config\.json \(EACCES\)/,
+    );
+    const served = await spawnCli(['mcp', '--http', '0'], { ...as, env: apiEnv(configDir) });
+    expect(served.code).toBe(1);
+    expect(served.stderr).toMatch(/cannot save the MCP token/);
+    expect(served.stderr).not.toMatch(/serving/);
+    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
   });
 });
