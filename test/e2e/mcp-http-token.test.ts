@@ -3,11 +3,11 @@
 // first use, kept in the 0600 config file, printed by `config get mcp-token` alone, replaced by
 // `config unset mcp-token` (a running server refuses the old one at once), and never written to
 // stderr, --verbose logs or `config list`.
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
-import { connectHttp, mcpToken, startMcpHttp } from '../helpers/mcp-http.ts';
+import { connectHttp, fileOf, mcpToken, post, startMcpHttp } from '../helpers/mcp-http.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { binForNobody, NOBODY } from '../helpers/nobody.ts';
 import { spawnCli } from '../helpers/spawn.ts';
@@ -22,42 +22,6 @@ function apiEnv(configDir: string): Record<string, string> {
     HEALTHDATA_BASE_URL: sandbox.current.url,
     HEALTHDATA_API_KEY: sandbox.current.apiKey,
   };
-}
-
-function fileOf(configDir: string): { mode: number; values: Record<string, unknown> } {
-  const path = join(configDir, 'config.json');
-  return {
-    mode: statSync(path).mode & 0o777,
-    values: JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>,
-  };
-}
-
-// A tool call that would read the API if it got through.
-const QUERY = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    name: 'query_metrics',
-    arguments: { metrics: ['steps_total'], from: addDays(TODAY, -3) },
-  },
-});
-
-async function post(
-  url: string,
-  authorization: string | undefined,
-  body = QUERY,
-): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-      ...(authorization === undefined ? {} : { authorization }),
-    },
-    body,
-  });
 }
 
 const CHALLENGE = 'Bearer realm="healthdata"';

@@ -2,6 +2,9 @@
 // the bearer token (`healthdata config get mcp-token`, as a user would get it).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { addDays, TODAY } from './sandbox.ts';
 import { BIN, ROOT, spawnCli } from './spawn.ts';
 import { TODAY_ENV } from './today.ts';
 
@@ -66,4 +69,42 @@ export async function connectHttp(url: string, token?: string): Promise<Client> 
     new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
   );
   return client;
+}
+
+/** The config file's mode and what it holds. */
+export function fileOf(configDir: string): { mode: number; values: Record<string, unknown> } {
+  const path = join(configDir, 'config.json');
+  return {
+    mode: statSync(path).mode & 0o777,
+    values: JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>,
+  };
+}
+
+// A tool call that would read the API if it got through.
+const QUERY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: {
+    name: 'query_metrics',
+    arguments: { metrics: ['steps_total'], from: addDays(TODAY, -3) },
+  },
+});
+
+/** A raw POST of `body` (by default a tool call that reads the API) with this Authorization. */
+export async function post(
+  url: string,
+  authorization: string | undefined,
+  body = QUERY,
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...(authorization === undefined ? {} : { authorization }),
+    },
+    body,
+  });
 }
