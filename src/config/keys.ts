@@ -1,7 +1,18 @@
 import { UsageError } from '../lib/errors.ts';
 
-export const CONFIG_KEYS = ['api-key', 'base-url'] as const;
+export const CONFIG_KEYS = ['api-key', 'base-url', 'mcp-token'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/**
+ * Keys whose values are secrets: hidden in every message of a run, shown redacted by
+ * `config get` and `config list`. `mcp-token` (the bearer token of `healthdata mcp --http`,
+ * src/config/mcp-token.ts) is printed whole by `config get mcp-token` alone, on stdout.
+ */
+export const SECRET_KEYS: readonly ConfigKey[] = ['api-key', 'mcp-token'];
+
+export function isSecretKey(key: ConfigKey): boolean {
+  return SECRET_KEYS.includes(key);
+}
 
 export function checkConfigKey(key: string): ConfigKey {
   if ((CONFIG_KEYS as readonly string[]).includes(key)) return key as ConfigKey;

@@ -10,7 +10,7 @@
 // setting is not given above it, or a profile is named (a typo in its name is always reported).
 import type { Env } from '../lib/env.ts';
 import { AuthError, UsageError } from '../lib/errors.ts';
-import { checkApiKey, type ConfigKey } from './keys.ts';
+import { checkApiKey } from './keys.ts';
 import { checkProfileName, unknownProfile } from './profiles.ts';
 import type { ConfigReader } from './store.ts';
 
@@ -74,9 +74,11 @@ const SETTINGS = {
   'base-url': { flag: 'baseUrl', flagName: '--base-url', envName: 'HEALTHDATA_BASE_URL' },
   'api-key': { flag: 'apiKey', flagName: '--api-key', envName: 'HEALTHDATA_API_KEY' },
 } as const;
+/** The keys a command connects with (mcp-token is not one: src/config/mcp-token.ts). */
+type SettingKey = keyof typeof SETTINGS;
 
 /** The environment variable a setting is read from, before the config file. */
-export function settingEnvName(key: ConfigKey): string {
+export function settingEnvName(key: SettingKey): string {
   return SETTINGS[key].envName;
 }
 
@@ -85,7 +87,7 @@ function settingSources(inputs: SettingInputs) {
   const file = async (): Promise<ConfigReader> => (store ??= await inputs.config());
   const chosen = chooseProfile(inputs.flags.profile, inputs.env);
 
-  const fromProfile = async (key: ConfigKey, p: ChosenProfile): Promise<Resolved | undefined> => {
+  const fromProfile = async (key: SettingKey, p: ChosenProfile): Promise<Resolved | undefined> => {
     const reader = await file();
     const profile = reader.profile(p.name);
     if (!profile) throw unknownProfile(p.name, p.source, reader);
@@ -102,7 +104,7 @@ function settingSources(inputs: SettingInputs) {
     return undefined;
   };
 
-  const pick = async (key: ConfigKey): Promise<Resolved | undefined> => {
+  const pick = async (key: SettingKey): Promise<Resolved | undefined> => {
     const { flag, flagName, envName } = SETTINGS[key];
     const given = inputs.flags[flag];
     // `--api-key "$UNSET"` must not quietly fall back to another key: an empty flag is a mistake.

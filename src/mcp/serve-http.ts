@@ -1,6 +1,7 @@
 // MCP over Streamable HTTP on 127.0.0.1 only. The SDK's handler is web-standard (Request →
 // Response); this bridges node:http to it, with the SDK's Host and Origin checks in front so
-// a web page cannot reach the server through DNS rebinding.
+// a web page cannot reach the server through DNS rebinding, and then the bearer token
+// (./bearer.ts), so another user or process on this machine cannot either.
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
@@ -12,6 +13,7 @@ import {
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { checkBearer, unauthorized } from './bearer.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -21,10 +23,15 @@ export interface HttpConnection {
   close(): Promise<void>;
 }
 
+/**
+ * `token` gives the token every request must carry; it is asked for each request, so a token
+ * replaced while the server runs takes effect at once.
+ */
 export async function serveOnHttp(
   factory: () => McpServer,
   port: number,
   onerror: (error: Error) => void,
+  token: () => Promise<string>,
 ): Promise<HttpConnection> {
   const handler = createMcpHandler(factory, { onerror });
   const server = createServer((req, res) => {
@@ -41,13 +48,17 @@ export async function serveOnHttp(
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`MCP is served at ${MCP_PATH}\n`);
       return;
     }
+    // Refusals are decided on the headers alone: the body of a refused request is never read.
+    const headers = headersOf(req);
+    const bare = new Request(url, { headers });
+    const verdict = checkBearer(req.headers.authorization, await token());
+    const refused =
+      hostHeaderValidationResponse(bare, localhostAllowedHostnames()) ??
+      originValidationResponse(bare, localhostAllowedOrigins()) ??
+      (verdict === 'ok' ? undefined : unauthorized(verdict));
     const abort = new AbortController();
     res.on('close', () => abort.abort());
-    const request = toRequest(req, url, abort.signal);
-    const response =
-      hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
-      originValidationResponse(request, localhostAllowedOrigins()) ??
-      (await handler.fetch(request));
+    const response = refused ?? (await handler.fetch(toRequest(req, url, headers, abort.signal)));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (response.body === null) {
       res.end();
@@ -75,12 +86,18 @@ export async function serveOnHttp(
   };
 }
 
-function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
+function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // Checked already, and the SDK has no use for it: the token goes no further.
+    if (name === 'authorization') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  return headers;
+}
+
+function toRequest(req: IncomingMessage, url: URL, headers: Headers, signal: AbortSignal): Request {
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method ?? 'GET',

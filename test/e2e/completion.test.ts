@@ -43,7 +43,11 @@ describe('completion in bash', () => {
       'tsv',
     ]);
     expect(await complete("healthdata completion ''")).toEqual(['bash', 'zsh', 'fish']);
-    expect(await complete("healthdata config set ''")).toEqual(['api-key', 'base-url']);
+    expect(await complete("healthdata config set ''")).toEqual([
+      'api-key',
+      'base-url',
+      'mcp-token',
+    ]);
     expect(await complete("healthdata sandbox --plan ''")).toEqual([
       'free',
       'basic',
@@ -125,7 +129,7 @@ describe('completion in fish and zsh', () => {
       writeFileSync(file, script);
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
-      expect(stdout).toBe('table json ndjson csv tsv\napi-key base-url\n');
+      expect(stdout).toBe('table json ndjson csv tsv\napi-key base-url mcp-token\n');
     },
   );
 });

@@ -1,44 +1,25 @@
-// `healthdata mcp --http`: Streamable HTTP on loopback, reached with the SDK's own HTTP client.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { spawn } from 'node:child_process';
+// `healthdata mcp --http`: Streamable HTTP on loopback, reached with the SDK's own HTTP client
+// (the bearer token's own tests: mcp-http-token.test.ts).
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
-import { BIN, ROOT } from '../helpers/spawn.ts';
-import { TODAY_ENV } from '../helpers/today.ts';
+import { connectHttp, mcpToken, startMcpHttp } from '../helpers/mcp-http.ts';
 
 const sandbox = useSandbox();
 
 describe('healthdata mcp --http', () => {
   it('serves the tools on 127.0.0.1, refuses a foreign Host and a 5 MB body, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        HEALTHDATA_CONFIG_DIR: tempDir(),
-        ...TODAY_ENV,
-        HEALTHDATA_BASE_URL: sandbox.current.url,
-        HEALTHDATA_API_KEY: sandbox.current.apiKey,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const configDir = tempDir();
+    const server = await startMcpHttp({
+      HEALTHDATA_CONFIG_DIR: configDir,
+      HEALTHDATA_BASE_URL: sandbox.current.url,
+      HEALTHDATA_API_KEY: sandbox.current.apiKey,
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.setEncoding('utf8').on('data', (s: string) => {
-        stderr += s;
-        const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (found?.[1]) resolve(found[1]);
-      });
-      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
-    });
+    const url = server.url;
+    const token = await mcpToken(configDir);
 
-    const client = new Client({ name: 'healthdata-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const client = await connectHttp(url, token);
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(9);
     const from = addDays(TODAY, -10);
@@ -57,7 +38,12 @@ describe('healthdata mcp --http', () => {
         url,
         {
           method: 'POST',
-          headers: { host: 'evil.example', 'content-type': 'application/json' },
+          // With the token even: the Host check stands on its own.
+          headers: {
+            host: 'evil.example',
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+          },
         },
         (res) => {
           res.resume();
@@ -73,6 +59,7 @@ describe('healthdata mcp --http', () => {
     const huge = await fetch(url, {
       method: 'POST',
       headers: {
+        authorization: `Bearer ${token}`,
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
@@ -80,9 +67,8 @@ describe('healthdata mcp --http', () => {
     });
     expect(huge.status).toBe(413);
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stdout).toBe('');
-    expect(stderr).not.toContain(sandbox.current.apiKey);
+    expect(await server.stop()).toBe(0);
+    expect(server.stdout()).toBe('');
+    expect(server.stderr()).not.toContain(sandbox.current.apiKey);
   });
 });

@@ -1,4 +1,5 @@
-// `healthdata config …`: manage the config file. The API key is only ever shown redacted.
+// `healthdata config …`: manage the config file. The API key is only ever shown redacted; the
+// MCP token is printed whole by `config get mcp-token` alone (./mcp-token.ts).
 // set/get/unset act on the profile in effect (--profile, else HEALTHDATA_PROFILE) when there is
 // one, as every other command would read it; list shows the whole file unless --profile narrows it.
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
@@ -7,6 +8,7 @@ import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/key
 import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
+import { runMcpTokenConfig } from './mcp-token.ts';
 import { readSecret } from './secret-input.ts';
 import { existingProfile, listLines, newProfile, show, whereIn } from './profile-target.ts';
 
@@ -40,6 +42,10 @@ export async function runConfig(
     return;
   }
   const key = checkConfigKey(args.key ?? '');
+  if (key === 'mcp-token') {
+    runMcpTokenConfig(action, args.profile, store, ctx);
+    return;
+  }
   if (action === 'set') {
     await set(store, key, args.value, chosen && newProfile(store, chosen), ctx);
     return;

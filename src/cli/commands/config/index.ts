@@ -63,23 +63,28 @@ Examples:
     );
   config
     .command('get')
-    .addHelpText('after', examples('get base-url', 'get api-key', 'get api-key --profile alice'))
-    .description('print a value (the API key redacted)')
-    .argument('<key>', 'api-key or base-url')
+    .addHelpText('after', examples('get base-url', 'get api-key --profile alice', 'get mcp-token'))
+    .description(
+      "print a value (the API key redacted); mcp-token prints in full the token of 'healthdata mcp --http', made on first use",
+    )
+    .argument('<key>', 'api-key, base-url or mcp-token')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('get', { key }, flags));
   config
     .command('unset')
-    .addHelpText('after', examples('unset api-key', 'unset base-url --profile alice'))
+    .addHelpText(
+      'after',
+      examples('unset api-key', 'unset base-url --profile alice', 'unset mcp-token'),
+    )
     .description('remove a key')
-    .argument('<key>', 'api-key or base-url')
+    .argument('<key>', 'api-key, base-url or mcp-token')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('unset', { key }, flags));
   config
     .command('list')
     .addHelpText('after', examples('list', 'list | grep base-url', 'list --profile alice'))
     .description(
-      "print every value, each profile's as profiles.NAME.KEY=VALUE (the API keys redacted)",
+      "print every value, each profile's as profiles.NAME.KEY=VALUE (the API keys and the MCP token redacted)",
     )
     .option('--profile <name>', 'print only this profile, as KEY=VALUE')
     .action((flags: ProfileFlag) => run('list', {}, flags));
@@ -110,7 +115,7 @@ Examples:
 
 export const configCommand: CommandInfo = {
   name: 'config',
-  summary: 'manage the config file (keys: api-key, base-url) and its named profiles',
+  summary: 'manage the config file (keys: api-key, base-url, mcp-token) and its named profiles',
   term: '',
   register: registerConfig,
 };

@@ -79,11 +79,29 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     }
   } else {
     const { serveOnHttp } = await import('../../../mcp/serve-http.ts');
-    const http = await serveOnHttp(factory, flags.http, onerror).catch((error: unknown) => {
+    const { ensureMcpToken } = await import('../../../config/mcp-token.ts');
+    // Read from the config file for each request, so `config unset mcp-token` locks out the old
+    // token at once; made on first use. Hidden in every line this run prints.
+    const token = async (): Promise<string> => {
+      try {
+        const value = await ensureMcpToken(ctx.env);
+        ctx.secrets?.add(value);
+        return value;
+      } catch (error) {
+        if (error instanceof HealthdataError)
+          say(`error: ${error.message} (requests are refused until it is fixed)`);
+        throw error;
+      }
+    };
+    // Made (or checked) before listening: a config file that cannot hold it stops the start.
+    await ensureMcpToken(ctx.env).then((value) => ctx.secrets?.add(value));
+    const http = await serveOnHttp(factory, flags.http, onerror, token).catch((error: unknown) => {
       throw listenError(error, flags.http as number);
     });
     connection = http;
-    say(`serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} — Ctrl-C to stop`);
+    say(
+      `serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} to clients that send 'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token — Ctrl-C to stop`,
+    );
   }
   // Open the client now, so a settings problem shows in the client's log at once.
   client().catch((error: unknown) => {

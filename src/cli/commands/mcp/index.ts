@@ -18,7 +18,7 @@ function registerMcp(program: Command, ctx: Context): void {
     .addOption(
       new Option(
         '--http <port>',
-        'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)',
+        "serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port), to clients that send the token 'healthdata config get mcp-token' prints",
       ).argParser(integer(0, 65535, '--http')),
     )
     .addOption(
@@ -38,7 +38,8 @@ to it over stdin/stdout. Nine read-only tools: list_metrics, query_metrics, dail
 get_profile, list_sources, trend, find_anomalies, compare_periods, correlate. Settings come from the flags, the environment or the config file,
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
 Answers are capped in size; names and texts from the API reach the model as quoted data,
-never in the tools' own words.
+never in the tools' own words. Over --http every request must carry the header
+'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token.
 
 Examples:
   claude mcp add healthdata -- healthdata mcp

@@ -1,0 +1,43 @@
+// `config get/unset mcp-token`: the bearer token of `healthdata mcp --http`
+// (src/config/mcp-token.ts). `get` is the one place a secret is printed whole, on stdout only,
+// since the user pastes it into their MCP client; it makes the token on first use. The token
+// belongs to the whole config file, so --profile is refused rather than quietly ignored, and
+// HEALTHDATA_PROFILE (a default for every command) does not apply.
+import { UsageError } from '../../../lib/errors.ts';
+import { mcpTokenOf } from '../../../config/mcp-token.ts';
+import type { ConfigStore } from '../../../config/store.ts';
+import type { Context } from '../../context.ts';
+
+export function runMcpTokenConfig(
+  action: 'set' | 'get' | 'unset',
+  profile: string | undefined,
+  store: ConfigStore,
+  ctx: Context,
+): void {
+  if (action === 'set') {
+    throw new UsageError(
+      "mcp-token is made by healthdata, never set — 'healthdata config get mcp-token' prints it, 'healthdata config unset mcp-token' replaces it",
+      'bad_config_key',
+    );
+  }
+  if (profile !== undefined) {
+    throw new UsageError(
+      `mcp-token belongs to the whole config file, not to a profile (every profile's 'mcp --http' takes it) — leave out --profile`,
+      'bad_usage',
+    );
+  }
+  if (action === 'get') {
+    const token = mcpTokenOf(store);
+    ctx.secrets?.add(token);
+    ctx.stdout.write(`${token}\n`);
+    return;
+  }
+  if (store.get('mcp-token') === undefined) {
+    ctx.stderr.write(`mcp-token is not set in ${store.path}; nothing to remove\n`);
+    return;
+  }
+  store.delete('mcp-token');
+  ctx.stderr.write(
+    `removed mcp-token from ${store.path}; a running 'healthdata mcp --http' refuses it from its next request, and the next 'mcp --http' or 'config get mcp-token' makes a new one\n`,
+  );
+}
