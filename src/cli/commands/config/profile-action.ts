@@ -6,6 +6,8 @@ import {
   checkNewProfileName,
   formerNameClash,
   formerOwner,
+  isReservedName,
+  NO_PROFILE_NAME,
   unknownProfile,
 } from '../../../config/profiles.ts';
 import { openConfig, type ConfigStore } from '../../../config/store.ts';
@@ -54,6 +56,12 @@ export async function runProfileAction(
   if (owner !== undefined) throw formerNameClash(second, owner);
   store.renameProfile(first, second);
   ctx.stderr.write(`renamed profile '${first}' to '${second}' in ${store.path}\n`);
+  if (isReservedName(first)) {
+    // Its dataset syncs went to the folder of the settings without a profile: not its alone.
+    ctx.stderr.write(
+      `note: a dataset's profile=${NO_PROFILE_NAME} folder is the settings' without a profile and stays; the next sync of '${second}' starts profile=${second} afresh\n`,
+    );
+  }
 }
 
 function mustExist(store: ConfigStore, name: string): void {
