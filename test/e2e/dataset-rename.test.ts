@@ -139,6 +139,26 @@ describe('a renamed profile in a dataset', () => {
     expect(fingerprint(dir)).toEqual(before);
   });
 
+  it('refuses a config file whose former names are not a list of names, quoting none', async () => {
+    const env = config();
+    const path = join(env['HEALTHDATA_CONFIG_DIR'] as string, 'config.json');
+    const secret = 'phd_live_secret_0123456789';
+    for (const bad of [secret, [`${secret} x`], ['../x'], [1]]) {
+      const file = fileOf(env);
+      const profiles = file['profiles'] as Record<string, Record<string, unknown>>;
+      profiles['user1'] = { ...profiles['user1'], 'renamed-from': bad };
+      writeFileSync(path, JSON.stringify(file), { mode: 0o600 });
+      const run = await spawnCli(
+        ['sync', join(tempDir(), 'study'), '--format', 'parquet', '--all-profiles'],
+        { env },
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `healthdata: error: config file ${path}: "profiles.user1.renamed-from" must be an array of profile names — fix or remove it\n`,
+      );
+    }
+  });
+
   it.skipIf(!haveStrace)(
     'leaves the person under one name when killed at the move',
     async () => {
