@@ -11,7 +11,12 @@ import { isProfileName, type ProfileSettings } from './profiles.ts';
 export interface ConfigValues {
   settings: ProfileSettings;
   profiles: ReadonlyMap<string, ProfileSettings>;
+  /** Each renamed profile's former names, oldest first (`"renamed-from"`). */
+  formerNames: ReadonlyMap<string, readonly string[]>;
 }
+
+/** Where a profile keeps the names it had: a dataset folder may still go by one of them. */
+export const RENAMED_FROM = 'renamed-from';
 
 class NotAnObject extends Error {}
 
@@ -72,6 +77,7 @@ function settingsOf(path: string, values: Record<string, unknown>, label = ''): 
 /** The file's whole content checked: a wrong type anywhere is named before anything uses it. */
 export function checkValues(path: string, values: Record<string, unknown>): ConfigValues {
   const profiles = new Map<string, ProfileSettings>();
+  const formerNames = new Map<string, readonly string[]>();
   const given = values['profiles'];
   if (given !== undefined && !isObject(given)) {
     throw badShape(path, `"profiles" must be an object of named profiles, not ${typeOf(given)}`);
@@ -88,8 +94,14 @@ export function checkValues(path: string, values: Record<string, unknown>): Conf
       throw badShape(path, `profile "${name}" must be an object of settings, not ${typeOf(entry)}`);
     }
     profiles.set(name, settingsOf(path, entry, `profiles.${name}.`));
+    const former = entry[RENAMED_FROM];
+    if (former === undefined) continue;
+    if (!Array.isArray(former) || !former.every((n) => typeof n === 'string' && isProfileName(n))) {
+      throw badShape(path, `"profiles.${name}.${RENAMED_FROM}" must be an array of profile names`);
+    }
+    formerNames.set(name, former as string[]);
   }
-  return { settings: settingsOf(path, values), profiles };
+  return { settings: settingsOf(path, values), profiles, formerNames };
 }
 
 /**
@@ -102,7 +114,7 @@ export function readConfigFile(path: string): ConfigValues {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT')
-      return { settings: {}, profiles: new Map() };
+      return { settings: {}, profiles: new Map(), formerNames: new Map() };
     throw unreadable(path, error);
   }
   let values: Record<string, unknown>;

@@ -12,6 +12,7 @@ import {
   checkValues,
   parseObject,
   readConfigFile,
+  RENAMED_FROM,
   unreadable,
   type ConfigValues,
 } from './file-check.ts';
@@ -30,7 +31,7 @@ export interface ConfigStore extends ConfigReader {
   delete(key: ConfigKey, profile?: string): void;
   /** The settings without a profile. */
   all(): ProfileSettings;
-  /** Keeps the profile's place in the file. */
+  /** Keeps the profile's place in the file, and `from` in its former names (file-check.ts). */
   renameProfile(from: string, to: string): void;
   removeProfile(name: string): void;
 }
@@ -75,6 +76,7 @@ function readerOf(path: string, values: () => ConfigValues): ConfigReader {
     get: (key) => values().settings[key],
     profileNames: () => [...values().profiles.keys()],
     profile: (name) => values().profiles.get(name),
+    formerNames: (name) => values().formerNames.get(name) ?? [],
   };
 }
 
@@ -143,10 +145,25 @@ export async function openConfig(env: Env): Promise<ConfigStore> {
     renameProfile: (from, to) =>
       write(() =>
         save(
-          Object.fromEntries(Object.entries(profiles()).map(([n, v]) => [n === from ? to : n, v])),
+          Object.fromEntries(
+            Object.entries(profiles()).map(([n, v]) =>
+              n === from ? [to, renamed(v, from, to)] : [n, v],
+            ),
+          ),
         ),
       ),
     removeProfile: (name) =>
       write(() => save(Object.fromEntries(Object.entries(profiles()).filter(([n]) => n !== name)))),
   };
+}
+
+/** A profile's entry after a rename: `from` last among its former names, `to` no longer one. */
+function renamed(
+  entry: Record<string, unknown>,
+  from: string,
+  to: string,
+): Record<string, unknown> {
+  const before = entry[RENAMED_FROM];
+  const former = (Array.isArray(before) ? before : []).filter((n) => n !== from && n !== to);
+  return { ...entry, [RENAMED_FROM]: [...former, from] };
 }

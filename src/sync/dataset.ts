@@ -8,8 +8,10 @@ import type { Page } from '../api/pagination/types.ts';
 import type { MetricsQuery } from '../api/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import { UsageError } from '../lib/errors.ts';
+import { isPartitionValue } from '../lib/partition-value.ts';
 import { syncTarget, type SyncResult } from './engine.ts';
 import type { SyncFilters } from './filters.ts';
+import { personFolder } from './renamed-folders.ts';
 
 /** A person of the study: their folder's name; `connect` knows how to reach them. */
 export interface DatasetPerson {
@@ -40,11 +42,9 @@ export interface DatasetRequest {
   synced(person: DatasetPerson, folder: string, result: SyncResult): void;
 }
 
-/** A name that is a safe, plain folder name and hive partition value (profile names are). */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-
+/** A safe, plain folder name that every engine reads as this text (the CLI checked it first). */
 function checkPersonName(name: string): void {
-  if (!NAME.test(name)) {
+  if (!isPartitionValue(name)) {
     throw new UsageError(`'${name}' cannot name a folder of the dataset`, 'bad_profile');
   }
 }
@@ -80,7 +80,7 @@ export async function syncDataset(
 }
 
 async function syncPerson(request: DatasetRequest, person: DatasetPerson): Promise<void> {
-  const folder = join(request.dir, `profile=${person.name}`);
+  const folder = join(request.dir, personFolder(person.name));
   const source = await request.connect(person);
   try {
     const result = await syncTarget({

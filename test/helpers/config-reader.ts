@@ -14,5 +14,6 @@ export function storeWith(
       get: (key) => values[key],
       profileNames: () => [...named.keys()],
       profile: (name) => named.get(name),
+      formerNames: () => [],
     });
 }

@@ -41,9 +41,16 @@ export async function duckRows(dir: string): Promise<Rows> {
   return out;
 }
 
-/** What the server serves a profile: `metrics --profile NAME -f ndjson`, the whole window. */
-export async function servedRows(profile: string, env: Record<string, string>): Promise<string[]> {
-  const result = await runCli(['metrics', '--profile', profile, '-f', 'ndjson'], { env });
+/**
+ * What the server serves a profile: `metrics --profile NAME -f ndjson`, the whole window;
+ * with no profile, what it serves the settings without one.
+ */
+export async function servedRows(
+  profile: string | undefined,
+  env: Record<string, string>,
+): Promise<string[]> {
+  const named = profile === undefined ? [] : ['--profile', profile];
+  const result = await runCli(['metrics', ...named, '-f', 'ndjson'], { env });
   if (result.code !== 0) throw new Error(result.stderr);
   return result.stdout
     .trim()

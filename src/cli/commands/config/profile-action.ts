@@ -1,6 +1,15 @@
 // `healthdata config profiles | rename-profile | remove-profile`: the profiles themselves.
 import { UsageError } from '../../../lib/errors.ts';
-import { caseTwin, checkProfileName, unknownProfile } from '../../../config/profiles.ts';
+import {
+  caseTwin,
+  checkExistingName,
+  checkNewProfileName,
+  formerNameClash,
+  formerOwner,
+  isReservedName,
+  NO_PROFILE_NAME,
+  unknownProfile,
+} from '../../../config/profiles.ts';
 import { openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { caseClash } from './profile-target.ts';
@@ -13,9 +22,10 @@ export async function runProfileAction(
   ctx: Context,
 ): Promise<void> {
   const [first = '', second = ''] = names;
-  // Names are checked before the file is opened: a bad name changes nothing.
-  if (action !== 'profiles') checkProfileName(first, 'the command line');
-  if (action === 'rename-profile') checkProfileName(second, 'the command line');
+  // Names are checked before the file is opened: a bad name changes nothing. The profile to
+  // change may have a name no longer allowed (`default`, `0001`): renaming it away is the fix.
+  if (action !== 'profiles') checkExistingName(first, 'the command line');
+  if (action === 'rename-profile') checkNewProfileName(second, 'the command line');
   const store = await openConfig(ctx.env);
   if (action === 'profiles') {
     const all = store.profileNames();
@@ -42,8 +52,16 @@ export async function runProfileAction(
   }
   const twin = caseTwin(second, store);
   if (twin !== undefined && twin !== first) throw caseClash(second, twin);
+  const owner = formerOwner(second, store, first);
+  if (owner !== undefined) throw formerNameClash(second, owner);
   store.renameProfile(first, second);
   ctx.stderr.write(`renamed profile '${first}' to '${second}' in ${store.path}\n`);
+  if (isReservedName(first)) {
+    // Its dataset syncs went to the folder of the settings without a profile: not its alone.
+    ctx.stderr.write(
+      `note: a dataset's profile=${NO_PROFILE_NAME} folder is the settings' without a profile and stays; the next sync of '${second}' starts profile=${second} afresh\n`,
+    );
+  }
 }
 
 function mustExist(store: ConfigStore, name: string): void {

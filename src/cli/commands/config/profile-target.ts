@@ -4,6 +4,9 @@ import { UsageError } from '../../../lib/errors.ts';
 import { CONFIG_KEYS, isSecretKey, redactKey, type ConfigKey } from '../../../config/keys.ts';
 import {
   caseTwin,
+  checkNewProfileName,
+  formerNameClash,
+  formerOwner,
   unknownProfile,
   type ProfileReader,
   type ProfileSettings,
@@ -30,11 +33,16 @@ export function existingProfile(store: ConfigStore, chosen?: ChosenProfile): Pro
 
 /**
  * The profile `config set` writes to, which may be new. A new name differing from an existing
- * one only in case is refused: the two would share a folder on macOS and Windows.
+ * one only in case is refused: the two would share a folder on macOS and Windows; so is one an
+ * engine would misread, or another profile's former name (both: src/config/profiles.ts).
  */
 export function newProfile(store: ProfileReader, chosen: ChosenProfile): ChosenProfile {
-  const twin = store.profile(chosen.name) ? undefined : caseTwin(chosen.name, store);
+  if (store.profile(chosen.name)) return chosen;
+  checkNewProfileName(chosen.name, chosen.source);
+  const twin = caseTwin(chosen.name, store);
   if (twin !== undefined) throw caseClash(chosen.name, twin);
+  const owner = formerOwner(chosen.name, store);
+  if (owner !== undefined) throw formerNameClash(chosen.name, owner);
   return chosen;
 }
 

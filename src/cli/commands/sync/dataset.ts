@@ -10,6 +10,11 @@ import { describeSync } from '../../../sync/engine.ts';
 import { removeDatasetLeftovers } from '../../../sync/leftovers.ts';
 import { acquireLock } from '../../../sync/lock.ts';
 import { checkDatasetDir } from '../../../sync/preflight.ts';
+import {
+  moveRenamedFolders,
+  personFolder,
+  type FolderEvent,
+} from '../../../sync/renamed-folders.ts';
 import type { Context } from '../../context.ts';
 import type { Notices } from '../../notices.ts';
 import { choosePeople } from './people.ts';
@@ -42,6 +47,18 @@ export async function runDatasetSync(
     for (const name of await removeDatasetLeftovers(real)) {
       notices.warn(`removed ${join(dir, name)}, left by an interrupted sync`);
     }
+    const renamed = chosen.names.map((name) => ({ name, formerNames: chosen.formerNames(name) }));
+    for (const event of await moveRenamedFolders(real, renamed, chosen.isProfile)) {
+      if (event.kind === 'moved') {
+        const [from, to] = [event.from, event.person].map((n) => join(dir, personFolder(n)));
+        if (!flags.quiet) {
+          say(`moved ${from} to ${to} (profile '${event.from}' was renamed '${event.person}')`);
+        }
+        continue;
+      }
+      // The person may be in the dataset twice: a cron job must hear of it (not silenced by -q).
+      notices.alert(leftAlone(event, dir));
+    }
     const failures = await syncDataset({
       dir: real,
       people,
@@ -60,7 +77,7 @@ export async function runDatasetSync(
       notice: (person, message) => notices.verbose(`profile ${person.name}: ${message}`),
       warn: (person, message) => notices.warn(`profile ${person.name}: ${message}`),
       synced: (person, _folder, result) => {
-        if (!flags.quiet) say(describeSync(join(dir, `profile=${person.name}`), result));
+        if (!flags.quiet) say(describeSync(join(dir, personFolder(person.name)), result));
       },
     });
     const [first] = failures;
@@ -96,4 +113,18 @@ function labelled(notices: Notices, name: string | undefined): Notices {
     notice: (m) => notices.notice(tag(m)),
     verbose: (m) => notices.verbose(tag(m)),
   };
+}
+
+/** Why a renamed person's former folder was not moved, and what to do. */
+function leftAlone(event: Extract<FolderEvent, { kind: 'left' }>, dir: string): string {
+  const to = join(dir, personFolder(event.person));
+  const folders = event.folders.map((f) => join(dir, f)).join(', ');
+  const head = `profile '${event.person}': ${folders}`;
+  if (event.why === 'name in use') {
+    return `${head} (a former name) is left as it is, since a profile goes by that name now; move it to ${to} yourself if it holds ${event.person}'s data`;
+  }
+  if (event.why === 'several former names') {
+    return `${head} (former names) are left as they are — the person may be counted twice; keep one, move it to ${to}, and remove the others`;
+  }
+  return `${head} (a former name) is left beside ${to} — the person may be counted twice; keep one folder and remove the other`;
 }

@@ -1,9 +1,17 @@
 // Whose data a Parquet dataset sync fetches: --profile a,b,c (or repeated), --all-profiles
 // (every profile of the config file), or, with neither, the one person of the current
 // settings (HEALTHDATA_PROFILE's profile, else `default`). All of it is checked before
-// anything is locked or fetched: a typo in a name is exit 2, not one person failing.
+// anything is locked or fetched: a typo in a name is exit 2, not one person failing; so is a
+// name (`default`, `0001`, `NULL`) that would share or misname a folder (config/profiles.ts).
 import { chooseProfile } from '../../../config/settings.ts';
-import { checkProfileName, listProfiles, unknownProfile } from '../../../config/profiles.ts';
+import {
+  checkDatasetName,
+  isReservedName,
+  listProfiles,
+  NO_PROFILE_NAME,
+  unknownProfile,
+  type ProfileReader,
+} from '../../../config/profiles.ts';
 import { readConfig } from '../../../config/store.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
@@ -13,6 +21,21 @@ export interface People {
   names: string[];
   /** True when the names are profiles to pass on as --profile; false: the current settings. */
   profiles: boolean;
+  /** Each name's former names, oldest first: folders a rename left (sync/renamed-folders.ts). */
+  formerNames(name: string): readonly string[];
+  /** Whether a profile of the config file goes by this name now. */
+  isProfile(name: string): boolean;
+}
+
+const NOBODY = { formerNames: () => [], isProfile: () => false };
+
+function fromConfig(config: ProfileReader): Pick<People, 'formerNames' | 'isProfile'> {
+  return {
+    // `profile=default` is the folder of the settings without a profile: a profile once
+    // named `default` shared it, so it is never moved to that profile's new name.
+    formerNames: (name) => config.formerNames(name).filter((n) => !isReservedName(n)),
+    isProfile: (name) => config.profile(name) !== undefined,
+  };
 }
 
 export function choosePeople(flags: SyncFlags, ctx: Context): People {
@@ -22,7 +45,18 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
   }
   if (flags.allProfiles !== true && listed.length === 0) {
     const chosen = chooseProfile(undefined, ctx.env);
-    return { names: [chosen?.name ?? 'default'], profiles: false };
+    if (chosen === undefined) return { names: [NO_PROFILE_NAME], profiles: false, ...NOBODY };
+    checkDatasetName(chosen.name, chosen.source);
+    const fromEnv = ctx.env['HEALTHDATA_API_KEY'];
+    // The environment's key comes before HEALTHDATA_PROFILE's (docs/profiles.md): it would
+    // fill the profile's folder with whoever's data it reads.
+    if (flags.apiKey !== undefined || (fromEnv !== undefined && fromEnv.trim() !== '')) {
+      throw keyNotTheProfiles(
+        chosen.name,
+        flags.apiKey !== undefined ? '--api-key' : 'HEALTHDATA_API_KEY',
+      );
+    }
+    return { names: [chosen.name], profiles: false, ...fromConfig(readConfig(ctx.env)) };
   }
   if (flags.demo === true) {
     throw new UsageError('--demo has no profiles: leave out --profile/--all-profiles', 'bad_usage');
@@ -35,9 +69,10 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
       'no_profiles',
     );
   }
+  const source = flags.allProfiles === true ? '--all-profiles' : '--profile';
   for (const name of names) {
-    checkProfileName(name, '--profile');
-    if (config.profile(name) === undefined) throw unknownProfile(name, '--profile', config);
+    checkDatasetName(name, source);
+    if (config.profile(name) === undefined) throw unknownProfile(name, source, config);
   }
   if (names.length > 1 && (flags.apiKey !== undefined || flags.baseUrl !== undefined)) {
     throw new UsageError(
@@ -45,7 +80,17 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
       'bad_usage',
     );
   }
-  return { names, profiles: true };
+  const [only] = names;
+  if (only !== undefined && flags.apiKey !== undefined) throw keyNotTheProfiles(only, '--api-key');
+  return { names, profiles: true, ...fromConfig(config) };
+}
+
+/** A folder named after a profile holds that person's data only, read with their own key. */
+function keyNotTheProfiles(name: string, source: string): UsageError {
+  return new UsageError(
+    `${source} would be used instead of profile '${name}''s own key, and whoever it reads would land in the dataset folder profile=${name} — leave out ${source}, or set the profile's key with 'healthdata config set api-key --profile ${name}'`,
+    'bad_usage',
+  );
 }
 
 /** Several profiles are for a Parquet dataset only. */
