@@ -2,7 +2,7 @@
 import { UsageError } from '../../../lib/errors.ts';
 import { namesTooLong } from '../../../api/request-size.ts';
 import { cyan, green, magenta, yellow } from 'asciichart';
-import { renderCharts } from '../../../output/chart/render.ts';
+import { chartsOf } from '../../../output/chart/render.ts';
 import { displayNumber } from '../../../output/summary/numbers.ts';
 import type { Context } from '../../context.ts';
 import { streamDestination } from '../../../output/destination.ts';
@@ -49,7 +49,7 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
     // Keep the order the metrics were named in.
     drawable.sort((a, b) => names.indexOf(a.metric) - names.indexOf(b.metric));
     const color = ctx.stdoutIsTTY && (ctx.env['NO_COLOR'] ?? '') === '';
-    const text = renderCharts(drawable, {
+    const charts = chartsOf(drawable, {
       range,
       width: terminalWidth(ctx),
       height: flags.height,
@@ -57,7 +57,15 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
       format: displayNumber,
     });
     const out = streamDestination(ctx.stdout);
-    await out.write(text);
+    let first = true;
+    for (const chart of charts) {
+      await out.write(first ? chart : `\n${chart}`);
+      first = false;
+      // Back to the event loop between charts, where a Ctrl-C's handler runs (main.ts): each
+      // chart is bounded work, and a hundred of them must not hold the signal off.
+      await new Promise((resolve) => setImmediate(resolve));
+      ctx.signal.throwIfAborted();
+    }
     await out.end();
   });
 }
