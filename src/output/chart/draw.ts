@@ -115,7 +115,8 @@ function bridged(
       // Rows between the previous known one and this one, on the line between them.
       const from = filled[previous] as number;
       const span = x - previous;
-      for (let k = previous + 1; k < x; k++) filled[k] = from + ((r - from) * (k - previous)) / span;
+      for (let k = previous + 1; k < x; k++)
+        filled[k] = from + ((r - from) * (k - previous)) / span;
       filled[x] = r;
       previous = x;
     }

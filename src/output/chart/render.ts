@@ -27,7 +27,17 @@ const RESET = '\u001b[0m';
  */
 export const MAX_POINTS = 1000;
 
-/** Charts for numeric summary lines with data; the caller leaves out text and empty lines. */
+/**
+ * Whether a numeric summary line has a value to draw. A day's value can be past what a double
+ * holds (the mean of two rows of 1e308 sums to Infinity in src/daily): such days are gaps.
+ */
+export function hasDrawableValue(summary: MetricSummary): boolean {
+  return (
+    summary.rule !== 'text' && (summary.daily as NumericDay[]).some((d) => Number.isFinite(d.value))
+  );
+}
+
+/** Charts for numeric summary lines with data; the caller leaves out the others (hasDrawableValue). */
 export function renderCharts(summaries: readonly MetricSummary[], options: ChartOptions): string {
   return [...chartsOf(summaries, options)].join('\n');
 }

@@ -16,7 +16,7 @@ export function yLabels(scale: Scale, display: (value: number) => string): strin
   const values = Array.from({ length: scale.height + 1 }, (_, row) => scale.valueAt(row));
   const format = chooseFormat(scale, display);
   const labels = values.map((v) => (v === undefined ? '' : format(v)));
-  for (let start = 0; start < labels.length; ) {
+  for (let start = 0; start < labels.length;) {
     let end = start;
     while (end + 1 < labels.length && labels[end + 1] === labels[start]) end++;
     // The end rows stand for the largest and smallest values exactly: they keep theirs.

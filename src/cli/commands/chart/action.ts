@@ -2,7 +2,7 @@
 import { UsageError } from '../../../lib/errors.ts';
 import { namesTooLong } from '../../../api/request-size.ts';
 import { cyan, green, magenta, yellow } from 'asciichart';
-import { chartsOf } from '../../../output/chart/render.ts';
+import { chartsOf, hasDrawableValue } from '../../../output/chart/render.ts';
 import { displayNumber } from '../../../output/summary/numbers.ts';
 import type { Context } from '../../context.ts';
 import { streamDestination } from '../../../output/destination.ts';
@@ -31,11 +31,13 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
   const tooLong = namesTooLong(names);
   if (tooLong !== undefined) throw new UsageError(`the metric ${tooLong}`, 'request_too_long');
   await withDaily(names, flags, ctx, async ({ summaries, range, emptyReason }, notices) => {
-    const skipped = new Set(summaries.filter((s) => s.rule === 'text' || s.days === 0));
+    const skipped = new Set(summaries.filter((s) => s.days === 0 || !hasDrawableValue(s)));
     const why = [...skipped].map((s) =>
       s.rule === 'text'
         ? `${s.metric} is a text metric, so it has no chart — try: healthdata summary -m ${s.metric}`
-        : `${s.metric} has no data in the range`,
+        : s.days === 0
+          ? `${s.metric} has no data in the range`
+          : `${s.metric} has no daily value a chart can show: each is past the largest number`,
     );
     const drawable = summaries.filter((s) => !skipped.has(s));
     // Nothing to draw is one error that says why, not warnings followed by an error.
