@@ -38,21 +38,52 @@ export interface Drawn {
   labelWidth: number;
 }
 
+/** Draws the lines at once (a few series: tests, and any caller that needs no pauses). */
 export function drawLines(series: readonly ChartSeries[], options: DrawOptions): Drawn {
-  const extent = finiteExtent(
-    (function* () {
-      for (const s of series) yield* s.points;
-    })(),
-  );
+  const steps = drawSteps(series.length, (i) => (series[i] as ChartSeries).points, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** Series drawn between two pauses: a few milliseconds of work at the most points and rows. */
+const SERIES_PER_STEP = 64;
+
+/**
+ * Draws `count` series, asking `pointsOf` for each one's points when needed (twice: once for
+ * the scale, once to draw) rather than holding them all: a server can send tens of thousands
+ * of lines of one unit. Yields every SERIES_PER_STEP series, so that its caller can return to
+ * the event loop (where a Ctrl-C is heard) however many there are; returns the drawing.
+ */
+export function* drawSteps(
+  count: number,
+  pointsOf: (i: number) => readonly (number | undefined)[],
+  options: DrawOptions,
+): Generator<undefined, Drawn> {
+  let min = Infinity;
+  let max = -Infinity;
+  let columns = 0;
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % SERIES_PER_STEP === 0) yield undefined;
+    const points = pointsOf(i);
+    columns = Math.max(columns, points.length);
+    const extent = finiteExtent(points);
+    if (extent !== undefined) {
+      min = Math.min(min, extent.min);
+      max = Math.max(max, extent.max);
+    }
+  }
+  const empty = min > max;
   // No point at all (a server's rows all outside the range): an empty plot, no labels.
-  const scale = chartScale(extent?.min ?? 0, extent?.max ?? 0, options.height);
-  const labels = extent === undefined ? [] : yLabels(scale, options.format);
+  const scale = chartScale(empty ? 0 : min, empty ? 0 : max, options.height);
+  const labels = empty ? [] : yLabels(scale, options.format);
   const width = labelWidth(labels);
-  const columns = series.reduce((n, s) => Math.max(n, s.points.length), 0);
   const grid = Array.from({ length: scale.height + 1 }, () => new Array<string>(columns).fill(' '));
   // The first series is drawn last, so where lines cross it is the one seen.
-  for (let i = series.length - 1; i >= 0; i--) {
-    const rows = (series[i] as ChartSeries).points.map((p) =>
+  for (let i = count - 1; i >= 0; i--) {
+    if (i < count - 1 && i % SERIES_PER_STEP === 0) yield undefined;
+    const rows = pointsOf(i).map((p) =>
       p === undefined || !Number.isFinite(p) ? undefined : scale.position(p),
     );
     const color = options.colors[i % Math.max(1, options.colors.length)];

@@ -3,7 +3,7 @@
 // one below the other.
 import type { MetricSummary, NumericDay } from '../../daily/index.ts';
 import { bucketMeans, chooseBuckets, type Buckets } from './buckets.ts';
-import { drawLines, LINE_STYLES } from './draw.ts';
+import { drawSteps, LINE_STYLES, type Drawn } from './draw.ts';
 import { chartScale, finiteExtent } from './scale.ts';
 import { labelWidth as widestLabel, yLabels } from './y-labels.ts';
 import { xAxis } from './x-axis.ts';
@@ -39,27 +39,33 @@ export function hasDrawableValue(summary: MetricSummary): boolean {
 
 /** Charts for numeric summary lines with data; the caller leaves out the others (hasDrawableValue). */
 export function renderCharts(summaries: readonly MetricSummary[], options: ChartOptions): string {
-  return [...chartsOf(summaries, options)].join('\n');
+  return [...chartsOf(summaries, options)].filter((c) => c !== undefined).join('\n');
 }
 
 /**
- * The same charts one at a time, as each is drawn: a caller can write each and return to the
- * event loop between them (a signal handler runs only there; src/cli/main.ts).
+ * The same charts one at a time, as each is drawn, with an undefined between: a pause, where
+ * the caller returns to the event loop (a signal handler runs only there; src/cli/main.ts).
+ * The work between two pauses is bounded whatever the server sent (draw.ts, MAX_POINTS).
  */
 export function* chartsOf(
   summaries: readonly MetricSummary[],
   options: ChartOptions,
-): Generator<string> {
+): Generator<string | undefined> {
   const byUnit = new Map<string, MetricSummary[]>();
   // Names and units are the server's: never let one drive the terminal.
   for (const s of summaries.map(safeSummary)) {
     const key = s.unit ?? '';
-    byUnit.set(key, [...(byUnit.get(key) ?? []), s]);
+    let group = byUnit.get(key);
+    if (group === undefined) byUnit.set(key, (group = []));
+    group.push(s);
   }
-  for (const group of byUnit.values()) yield renderGroup(group, options);
+  for (const group of byUnit.values()) yield yield* renderGroup(group, options);
 }
 
-function renderGroup(group: readonly MetricSummary[], options: ChartOptions): string {
+function* renderGroup(
+  group: readonly MetricSummary[],
+  options: ChartOptions,
+): Generator<undefined, string> {
   const firsts = group.flatMap((s) => (s.first === null ? [] : [s.first])).sort();
   const lasts = group.flatMap((s) => (s.last === null ? [] : [s.last])).sort();
   const from = options.range.from ?? (firsts[0] as string);
@@ -79,20 +85,15 @@ function renderGroup(group: readonly MetricSummary[], options: ChartOptions): st
   // the points are fewer by as much, and drawn again (the labels settle at the second try).
   let before = widestLabel(labels) + 2;
   let buckets: Buckets;
-  let series: { label: string; points: (number | undefined)[] }[];
-  let drawn: ReturnType<typeof drawLines>;
+  let drawn: Drawn;
   for (let attempt = 0; ; attempt++) {
-    buckets = chooseBuckets(from, to, Math.min(MAX_POINTS, options.width - before - 1));
-    const b = buckets;
-    series = group.map((s) => ({
-      label: s.metric,
-      points: bucketMeans(s.daily as NumericDay[], b),
-    }));
-    drawn = drawLines(series, {
-      height: options.height,
-      colors: options.colors,
-      format: options.format,
-    });
+    const b = chooseBuckets(from, to, Math.min(MAX_POINTS, options.width - before - 1));
+    buckets = b;
+    drawn = yield* drawSteps(
+      group.length,
+      (i) => bucketMeans((group[i] as MetricSummary).daily as NumericDay[], b),
+      { height: options.height, colors: options.colors, format: options.format },
+    );
     if (drawn.labelWidth <= before || attempt === 2) break;
     before = drawn.labelWidth;
   }
@@ -102,7 +103,7 @@ function renderGroup(group: readonly MetricSummary[], options: ChartOptions): st
     // A server's unit can be any length: cut to the width.
     unit === null ? '' : truncate(unit.padStart(drawn.labelWidth - 1), options.width),
     ...drawn.lines,
-    ...xAxis(buckets, drawn.labelWidth, series[0]?.points.length ?? 0),
+    ...xAxis(buckets, drawn.labelWidth, buckets.starts.length),
   ];
   return lines.join('\n') + '\n';
 }

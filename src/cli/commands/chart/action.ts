@@ -61,10 +61,12 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
     const out = streamDestination(ctx.stdout);
     let first = true;
     for (const chart of charts) {
-      await out.write(first ? chart : `\n${chart}`);
-      first = false;
-      // Back to the event loop between charts, where a Ctrl-C's handler runs (main.ts): each
-      // chart is bounded work, and a hundred of them must not hold the signal off.
+      if (chart !== undefined) {
+        await out.write(first ? chart : `\n${chart}`);
+        first = false;
+      }
+      // Back to the event loop at each pause, where a Ctrl-C's handler runs (main.ts): the
+      // drawing between two pauses is bounded, however many lines the server sent.
       await new Promise((resolve) => setImmediate(resolve));
       ctx.signal.throwIfAborted();
     }
