@@ -135,10 +135,32 @@ describe('chart on degenerate series ends at once and draws', () => {
   });
 });
 
+describe('chart size', () => {
+  it('COLUMNS=1000000000 draws at most 1,000 points a line', async () => {
+    const rows = [
+      row(addDays(NEWEST, -2999), 'P', 'm', 1, 'u'),
+      row(addDays(NEWEST, -1500), 'P', 'm', 3, 'u'),
+      row(NEWEST, 'P', 'm', 2, 'u'),
+    ];
+    const api = await hostile({ rows });
+    const result = await spawnCli(['chart', 'm', '--base-url', api.url, '--api-key', API_KEY], {
+      env: { COLUMNS: '1000000000' },
+    });
+    expect(result.code).toBe(0);
+    const { rows: plot } = plotOf(result.stdout);
+    expect(plot).toHaveLength(ROWS);
+    // Points: the columns after the axis.
+    const widest = Math.max(...plot.map((r) => [...r.slice(r.indexOf('┤') + 1)].length));
+    expect(widest).toBeGreaterThan(900);
+    expect(widest).toBeLessThanOrEqual(1_000);
+    expect(result.stdout).toContain('means of 3 days');
+  });
+});
+
 describe('Ctrl-C while drawing', () => {
   it('SIGINT in the middle of 1,500 tall charts ends the process with 130 at once', async () => {
     // One chart per unit: 1,500 lines with units of their own, each a line across a year at
-    // 400 columns and 100 rows. The server gives them in two pages; the drawing is the rest.
+    // 400 columns and 100 rows. The server gives them in three pages; the drawing is the rest.
     const lines = 1_500;
     const rows: MetricRowJson[] = [];
     for (let i = 0; i < lines; i++) {
