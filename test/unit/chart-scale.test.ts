@@ -47,6 +47,8 @@ describe('chartScale', () => {
     const next = big + big * Number.EPSILON;
     expect(next).not.toBe(big);
     expect(chartScale(big, next, HEIGHT).flat).toBe(true);
+    expect(shown(labelsOf([big, next]))).toEqual(['1e300']);
+    expect(shown(labelsOf([next, next]))).toEqual(['1e300']);
   });
 
   it('1e300 beside 2e300: rows 0 to height, labels from 2e300 down to 1e300', () => {

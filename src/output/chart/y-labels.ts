@@ -32,19 +32,25 @@ function chooseFormat(scale: Scale, display: (value: number) => string): (v: num
   const bottom = scale.valueAt(scale.height);
   if (scale.flat) {
     const value = scale.valueAt(Math.round(scale.height / 2)) as number;
-    return displayable(Math.abs(value)) ? display : shortest;
+    // A flat line's values differ past the 12th digit at most (MIN_RELATIVE_STEP): 1e300, not
+    // 1.0000000000000002e300.
+    return displayable(Math.abs(value)) ? display : rounded(12);
   }
   const size = Math.max(Math.abs(top as number), Math.abs(bottom as number));
   // The display format's two decimals (or none past 100) may not tell the ends apart.
   if (displayable(size) && display(top as number) !== display(bottom as number)) return display;
   // Digits enough for one row's step: the step is a share of the largest magnitude.
   const step = Math.abs((top as number) / size - (bottom as number) / size) / scale.height;
-  const digits = Math.min(15, Math.max(2, Math.ceil(-Math.log10(step)) + 1));
+  return rounded(Math.min(15, Math.max(2, Math.ceil(-Math.log10(step)) + 1)));
+}
+
+/** The value to `digits` significant digits, or its own shortest text when that is no longer. */
+function rounded(digits: number): (v: number) => string {
   return (v) => {
-    const rounded = tidy(v.toPrecision(digits));
-    // 5e-324, not 4.9e-324: the shortest text of the value itself when it is no longer.
+    const round = tidy(v.toPrecision(digits));
+    // 5e-324, not 4.9e-324.
     const exact = shortest(v);
-    return exact.length <= rounded.length ? exact : rounded;
+    return exact.length <= round.length ? exact : round;
   };
 }
 
@@ -61,7 +67,7 @@ function shortest(value: number): string {
 }
 
 /** "1.9200e+300" as "1.92e300"; "1.50" as "1.5". */
-export function tidy(text: string): string {
+function tidy(text: string): string {
   const [mantissa = '', exponent] = text.split('e');
   const short = mantissa.includes('.') ? mantissa.replace(/\.?0+$/, '') : mantissa;
   return exponent === undefined ? short : `${short}e${exponent.replace('+', '')}`;
