@@ -58,6 +58,19 @@ const giveUpAfterGrace = (code: number): void => {
     }
   }, GRACE_MS).unref();
 };
+// What makes Ctrl-C stop a command at any point. These handlers are JavaScript: they run only
+// when the main thread is back in the event loop, never in the middle of synchronous work (a
+// loop that never returns, as asciichart's once was on 0.3 beside 0.30000000000000004, was
+// deaf to SIGINT and SIGTERM alike). So the guarantee rests on three things:
+// 1. No command does unbounded synchronous work. Data arrives a page at a time (each bounded
+//    by the transport's body cap) and is summed up page by page; what is kept is bounded
+//    (src/daily/bounds.ts); a chart's scale is bounded arithmetic (src/output/chart/scale.ts)
+//    and its size is capped (MAX_POINTS × --height ≤ 100 rows).
+// 2. Where a synchronous phase grows with what a server sent (a chart of tens of thousands of
+//    lines), it is cut into steps with a return to the event loop between them, and the abort
+//    is checked there (src/cli/commands/chart/action.ts, test/e2e/chart-degenerate.test.ts).
+// 3. Once a handler has run, every await sees the abort, and GRACE_MS later the process exits
+//    whatever is still running; a second signal exits at once.
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 // An EPIPE on stdout is handled where output is written; this keeps a late one from crashing.

@@ -49,7 +49,7 @@ describe('drawLines', () => {
     expect(lines.every((l) => [...l][labelWidth - 1] === '┤')).toBe(true);
   });
 
-  it('draws a single day, on the row labelled with its value, each label once', () => {
+  it('draws a single day as a flat line on the middle row, labelled with its value alone', () => {
     const format = (x: number): string => Math.round(x).toLocaleString('en-US');
     const { lines, labelWidth } = drawLines([{ label: 'steps', points: [7084] }], {
       height: 12,
@@ -57,9 +57,11 @@ describe('drawLines', () => {
       format,
     });
     const labels = lines.map((l) => l.slice(0, labelWidth - 1).trim()).filter((l) => l !== '');
-    expect(labels).toEqual(['7,085', '7,084', '7,083']);
+    expect(labels).toEqual(['7,084']);
     const point = lines.filter((l) => [...l].length > labelWidth);
     expect(point).toEqual(['7,084 ┤─']);
+    expect(lines.indexOf('7,084 ┤─')).toBe(6);
+    expect(lines).toHaveLength(13);
   });
 });
 

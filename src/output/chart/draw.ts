@@ -1,8 +1,11 @@
-// A line chart of one or more series that share a unit, drawn by asciichart. Each series is
-// plotted on its own with the same scale and the plots are laid over each other, so that a
-// series can start late or end early (nothing is drawn where it has no data), and each can
-// have its own line style: told apart by style without colour, and by colour too with it.
-import { plot } from 'asciichart';
+// A line chart of one or more series that share a unit. Each value goes to a row through the
+// chart's scale (scale.ts), so the plotting sees only row numbers from 0 to the height: the
+// work is one pass over the points, whatever the values (asciichart, which drew from the raw
+// values, spun forever on 0.3 beside 0.30000000000000004). A series can start late or end
+// early (nothing is drawn where it has no data), and each has its own line style: told apart
+// by style without colour, and by colour too with it.
+import { chartScale, finiteExtent } from './scale.ts';
+import { labelWidth, yLabels } from './y-labels.ts';
 
 export interface ChartSeries {
   label: string;
@@ -19,7 +22,8 @@ export interface DrawOptions {
 
 type Symbols = [string, string, string, string, string, string, string, string, string, string];
 
-// asciichart's order: zero-line axis, axis, (unused), (unused), flat, down-corner pairs, up, vertical.
+// asciichart's order (kept): zero-line axis, axis, (unused), (unused), flat, then the corners
+// of a step down (lower row, upper row), of a step up (upper row, lower row), and vertical.
 export const LINE_STYLES: readonly Symbols[] = [
   ['┼', '┤', '╶', '╴', '─', '╰', '╭', '╮', '╯', '│'],
   ['┼', '┤', '╶', '╴', '━', '┗', '┏', '┓', '┛', '┃'],
@@ -34,113 +38,119 @@ export interface Drawn {
   labelWidth: number;
 }
 
+/** Draws the lines at once (a few series: tests, and any caller that needs no pauses). */
 export function drawLines(series: readonly ChartSeries[], options: DrawOptions): Drawn {
-  const known = series.flatMap((s) => s.points.filter((p): p is number => p !== undefined));
-  let min = Math.min(...known);
-  let max = Math.max(...known);
-  if (min === max) {
-    min -= 1;
-    max += 1;
+  const steps = drawSteps(series.length, (i) => (series[i] as ChartSeries).points, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
   }
-  const labelWidth = yLabelWidth(min, max, options.height, options.format) + 1;
-  const format = (x: number): string => `${options.format(x).padStart(labelWidth - 1)} `;
-  // Plot cells: [label][axis][x = 0 … n-1]; asciichart draws the segment x → x+1 in column x.
-  const grids = series.map((s, i) => {
-    // asciichart draws the segment x → x+1 in column x: one day alone would draw nothing.
-    const values = filled(s.points);
-    if (values.length === 1) values.push(values[0] as number);
-    const text = plot(values, {
-      min,
-      max,
-      height: options.height,
-      offset: 2,
-      format,
-      symbols: LINE_STYLES[i % LINE_STYLES.length] as Symbols,
-    });
-    return { grid: text.split('\n').map((line) => [...line]), extent: extentOf(s.points) };
-  });
-  const rows = (grids[0]?.grid ?? []).map((cells) => cells.slice(0, labelWidth));
-  // Over a narrow range (a flat line is drawn over ±1) rounded labels repeat: each is shown
-  // once, on the middle row of those that have it, the row nearest its value.
-  const labels = rows.map((row) => row.join('').trim());
-  for (let start = 0; start < rows.length;) {
-    let end = start;
-    while (labels[end + 1] === labels[start]) end++;
-    const keep = Math.floor((start + end) / 2);
-    for (let y = start; y <= end; y++) if (y !== keep) rows[y]?.fill(' ');
-    start = end + 1;
-  }
-  for (const row of rows) row[labelWidth] = '┤';
-  const width = Math.max(...series.map((s) => s.points.length));
-  rows.forEach((row, y) => {
-    for (let x = 0; x < width; x++) {
-      let cell = ' ';
-      grids.some(({ grid, extent }, i) => {
-        const char = grid[y]?.[labelWidth + 1 + x] ?? ' ';
-        // A segment x → x+1 exists only where the series has data at both ends' span.
-        if (
-          char === ' ' ||
-          extent === undefined ||
-          x < extent.first ||
-          x >= Math.max(extent.last, extent.first + 1)
-        )
-          return false;
-        const color = options.colors[i % Math.max(1, options.colors.length)];
-        cell = color === undefined ? char : color + char + RESET;
-        return true;
-      });
-      row[labelWidth + 1 + x] = cell;
+}
+
+/** Series drawn between two pauses: a few milliseconds of work at the most points and rows. */
+const SERIES_PER_STEP = 64;
+
+/**
+ * Draws `count` series, asking `pointsOf` for each one's points when needed (twice: once for
+ * the scale, once to draw) rather than holding them all: a server can send tens of thousands
+ * of lines of one unit. Yields every SERIES_PER_STEP series, so that its caller can return to
+ * the event loop (where a Ctrl-C is heard) however many there are; returns the drawing.
+ */
+export function* drawSteps(
+  count: number,
+  pointsOf: (i: number) => readonly (number | undefined)[],
+  options: DrawOptions,
+): Generator<undefined, Drawn> {
+  let min = Infinity;
+  let max = -Infinity;
+  let columns = 0;
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % SERIES_PER_STEP === 0) yield undefined;
+    const points = pointsOf(i);
+    columns = Math.max(columns, points.length);
+    const extent = finiteExtent(points);
+    if (extent !== undefined) {
+      min = Math.min(min, extent.min);
+      max = Math.max(max, extent.max);
     }
-  });
-  return { lines: rows.map((row) => row.join('').trimEnd()), labelWidth: labelWidth + 1 };
-}
-
-/** The widest y label: any row's label can be the longest ("-0.05" between -0.6 and 0.6). */
-export function yLabelWidth(
-  min: number,
-  max: number,
-  height: number,
-  format: (value: number) => string,
-): number {
-  let width = 0;
-  for (let k = 0; k <= height; k++) {
-    width = Math.max(width, format(max - (k * (max - min)) / Math.max(1, height)).length);
   }
-  return width;
+  const empty = min > max;
+  // No point at all (a server's rows all outside the range): an empty plot, no labels.
+  const scale = chartScale(empty ? 0 : min, empty ? 0 : max, options.height);
+  const labels = empty ? [] : yLabels(scale, options.format);
+  const width = labelWidth(labels);
+  const grid = Array.from({ length: scale.height + 1 }, () => new Array<string>(columns).fill(' '));
+  // The first series is drawn last, so where lines cross it is the one seen.
+  for (let i = count - 1; i >= 0; i--) {
+    if (i < count - 1 && i % SERIES_PER_STEP === 0) yield undefined;
+    const rows = pointsOf(i).map((p) =>
+      p === undefined || !Number.isFinite(p) ? undefined : scale.position(p),
+    );
+    const color = options.colors[i % Math.max(1, options.colors.length)];
+    const paint =
+      color === undefined ? (char: string) => char : (char: string) => color + char + RESET;
+    plot(grid, rows, LINE_STYLES[i % LINE_STYLES.length] as Symbols, paint);
+  }
+  const lines = grid.map((cells, y) =>
+    `${(labels[y] ?? '').padStart(width)} ┤${cells.join('')}`.trimEnd(),
+  );
+  return { lines, labelWidth: width + 2 };
 }
 
-/** Values for every x: gaps inside bridged linearly, the ends held flat (and masked later). */
-function filled(points: readonly (number | undefined)[]): number[] {
-  const extent = extentOf(points);
-  if (extent === undefined) return points.map(() => 0);
-  const out: number[] = [];
-  let previous = extent.first;
-  for (let x = 0; x < points.length; x++) {
-    const p = points[x];
-    if (p !== undefined) {
-      out.push(p);
-      previous = x;
+/**
+ * Draws a series of rows (0 = top, unrounded) into `grid`: the segment from x to x + 1 in
+ * column x, as asciichart does; gaps inside bridged straight, nothing before the first point
+ * or after the last; a single point as a dash in its column.
+ */
+function plot(
+  grid: string[][],
+  rows: readonly (number | undefined)[],
+  symbols: Symbols,
+  paint: (char: string) => string,
+): void {
+  const first = rows.findIndex((r) => r !== undefined);
+  if (first === -1) return;
+  let last = rows.length - 1;
+  while (rows[last] === undefined) last--;
+  const at = bridged(rows, first, last);
+  const put = (row: number, x: number, char: string): void => {
+    const cells = grid[row];
+    if (cells !== undefined && x < cells.length) cells[x] = paint(char);
+  };
+  if (first === last) put(Math.round(at(first)), first, symbols[4]);
+  for (let x = first; x < last; x++) {
+    const r0 = Math.round(at(x));
+    const r1 = Math.round(at(x + 1));
+    if (r0 === r1) {
+      put(r0, x, symbols[4]);
       continue;
     }
-    if (x < extent.first) out.push(points[extent.first] as number);
-    else if (x > extent.last) out.push(points[extent.last] as number);
-    else {
-      let next = x + 1;
-      while (points[next] === undefined) next++;
-      const a = points[previous] as number;
-      const b = points[next] as number;
-      out.push(a + ((b - a) * (x - previous)) / (next - previous));
-    }
+    const down = r1 > r0;
+    put(r1, x, down ? symbols[5] : symbols[6]);
+    put(r0, x, down ? symbols[7] : symbols[8]);
+    for (let r = Math.min(r0, r1) + 1; r < Math.max(r0, r1); r++) put(r, x, symbols[9]);
   }
-  return out;
 }
 
-function extentOf(
-  points: readonly (number | undefined)[],
-): { first: number; last: number } | undefined {
-  const first = points.findIndex((p) => p !== undefined);
-  if (first === -1) return undefined;
-  let last = points.length - 1;
-  while (points[last] === undefined) last--;
-  return { first, last };
+/** The row at each x from first to last: a known one, or the straight line between two. */
+function bridged(
+  rows: readonly (number | undefined)[],
+  first: number,
+  last: number,
+): (x: number) => number {
+  const filled = new Array<number>(rows.length).fill(0);
+  let previous = first;
+  for (let x = first; x <= last; x++) {
+    const r = rows[x];
+    if (r !== undefined) {
+      // Rows between the previous known one and this one, on the line between them.
+      const from = filled[previous] as number;
+      const span = x - previous;
+      for (let k = previous + 1; k < x; k++)
+        filled[k] = from + ((r - from) * (k - previous)) / span;
+      filled[x] = r;
+      previous = x;
+    }
+  }
+  return (x) => filled[x] as number;
 }

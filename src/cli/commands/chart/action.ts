@@ -2,7 +2,7 @@
 import { UsageError } from '../../../lib/errors.ts';
 import { namesTooLong } from '../../../api/request-size.ts';
 import { cyan, green, magenta, yellow } from 'asciichart';
-import { renderCharts } from '../../../output/chart/render.ts';
+import { chartsOf, hasDrawableValue } from '../../../output/chart/render.ts';
 import { displayNumber } from '../../../output/summary/numbers.ts';
 import type { Context } from '../../context.ts';
 import { streamDestination } from '../../../output/destination.ts';
@@ -31,11 +31,13 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
   const tooLong = namesTooLong(names);
   if (tooLong !== undefined) throw new UsageError(`the metric ${tooLong}`, 'request_too_long');
   await withDaily(names, flags, ctx, async ({ summaries, range, emptyReason }, notices) => {
-    const skipped = new Set(summaries.filter((s) => s.rule === 'text' || s.days === 0));
+    const skipped = new Set(summaries.filter((s) => s.days === 0 || !hasDrawableValue(s)));
     const why = [...skipped].map((s) =>
       s.rule === 'text'
         ? `${s.metric} is a text metric, so it has no chart — try: healthdata summary -m ${s.metric}`
-        : `${s.metric} has no data in the range`,
+        : s.days === 0
+          ? `${s.metric} has no data in the range`
+          : `${s.metric} has no daily value a chart can show: each is past the largest number`,
     );
     const drawable = summaries.filter((s) => !skipped.has(s));
     // Nothing to draw is one error that says why, not warnings followed by an error.
@@ -49,7 +51,7 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
     // Keep the order the metrics were named in.
     drawable.sort((a, b) => names.indexOf(a.metric) - names.indexOf(b.metric));
     const color = ctx.stdoutIsTTY && (ctx.env['NO_COLOR'] ?? '') === '';
-    const text = renderCharts(drawable, {
+    const charts = chartsOf(drawable, {
       range,
       width: terminalWidth(ctx),
       height: flags.height,
@@ -57,7 +59,17 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
       format: displayNumber,
     });
     const out = streamDestination(ctx.stdout);
-    await out.write(text);
+    let first = true;
+    for (const chart of charts) {
+      if (chart !== undefined) {
+        await out.write(first ? chart : `\n${chart}`);
+        first = false;
+      }
+      // Back to the event loop at each pause, where a Ctrl-C's handler runs (main.ts): the
+      // drawing between two pauses is bounded, however many lines the server sent.
+      await new Promise((resolve) => setImmediate(resolve));
+      ctx.signal.throwIfAborted();
+    }
     await out.end();
   });
 }
