@@ -34,7 +34,7 @@ export function offerableNames(tag: string): string[] {
     '~root',
     'bang!x',
     'a=b:c',
-    `${tag}zz$(touch ${tag}-tab)`,
+    `${tag}zz$(touch\${IFS}${tag}-tab)`,
   ];
 }
 
