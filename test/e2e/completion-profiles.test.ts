@@ -76,6 +76,7 @@ interface Turn {
 const TURNS: Turn[] = [
   { flags: ['--profile', 'alice'], person: 'alice' },
   { flags: ['--profile', 'bob'], person: 'bob' },
+  { flags: ['--profile', "'bob'"], person: 'bob' },
   { flags: [], person: 'carol' },
   { flags: [], env: { HEALTHDATA_PROFILE: 'bob' }, person: 'bob' },
   { flags: [], env: { HEALTHDATA_PROFILE: 'alice', HEALTHDATA_API_KEY: KEYS.bob }, person: 'bob' },
@@ -116,7 +117,7 @@ describe('TAB offers only the names of the person whose settings are in use', ()
   });
 
   it.skipIf(!existsSync('/usr/bin/fish'))(
-    'fish: --profile typed on the line chooses whose names',
+    'fish: --profile typed on the line chooses whose names, and completes itself',
     async () => {
       const cache = tempDir();
       const script = [
@@ -127,6 +128,8 @@ describe('TAB offers only the names of the person whose settings are in use', ()
         "complete -C 'healthdata metrics --profile bob -m '",
         'echo ==',
         "complete -C 'healthdata metrics -p '",
+        'echo ==',
+        "complete -C 'healthdata metrics --profile '",
       ].join('\n');
       const file = join(tempDir(), 'try.fish');
       writeFileSync(file, script);
@@ -140,7 +143,12 @@ describe('TAB offers only the names of the person whose settings are in use', ()
           .filter(Boolean)
           .map((l) => l.split('\t')[0]),
       );
-      expect(offered).toEqual([NAMES.alice.metric, NAMES.bob.metric, NAMES.carol.provider]);
+      expect(offered).toEqual([
+        NAMES.alice.metric,
+        NAMES.bob.metric,
+        NAMES.carol.provider,
+        ['alice', 'bob'],
+      ]);
     },
   );
 });

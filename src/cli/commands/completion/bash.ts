@@ -86,13 +86,16 @@ _healthdata_dequote() {
 _healthdata() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
   local cmd="" word i skip=0 nargs=0
-  local _hd_conn=()
+  local _hd_conn=() _hd_text
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$word" in
       --demo) _hd_conn+=(--demo) ;;
-      --base-url|--api-key|--profile) _hd_conn+=("$word" "\${COMP_WORDS[i+1]}") ;;
+      --base-url|--api-key|--profile)
+        # As the command will get it: --profile 'bob' is bob.
+        _healthdata_dequote "\${COMP_WORDS[i+1]}"
+        _hd_conn+=("$word" "$_hd_text") ;;
     esac
     if [[ "$word" == -* ]]; then
       [[ " $(_healthdata_valueopts "$cmd") " == *" $word "* ]] && skip=1

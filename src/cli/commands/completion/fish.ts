@@ -16,7 +16,11 @@ const NAMES_FUNCTION = `function __healthdata_names --argument-names kind
             case --demo
                 set -a conn --demo
             case --base-url --api-key --profile
-                set -a conn $words[$i] $words[(math $i + 1)]
+                # Not when its value is the word being completed (--profile <TAB>).
+                set -l next (math $i + 1)
+                if test $next -le (count $words)
+                    set -a conn $words[$i] $words[$next]
+                end
         end
     end
     healthdata __complete $kind $conn 2>/dev/null

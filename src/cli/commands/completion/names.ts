@@ -1,6 +1,7 @@
 // Metric and provider names for TAB, from the catalog. TAB must stay fast, so the names are kept
-// for CACHE_MS in the user's cache directory (one file per person: whose()), and a slow or failing API
-// gives no names rather than an error: completion never prints anything but candidates.
+// for CACHE_MS in the user's cache directory (one file per person: whose()), and a slow or
+// failing API gives no names rather than an error: completion never prints anything but
+// candidates.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
