@@ -112,18 +112,26 @@ async function tabInTmux(shell: Shell): Promise<{ args: string; markers: string[
   }
 }
 
+/** Longer than every wait in tabInTmux together, so its tmux server is always killed. */
+const TIMEOUT = 60_000;
+
 const EXPECTED = ['metrics', '-m', METRIC, '-p', PROVIDER].map((a) => `<${a}>\n`).join('');
 
 describe.skipIf(!existsSync('/usr/bin/tmux'))('a real TAB on hostile names', () => {
-  it('bash completes each to its literal name, and nothing runs', async () => {
-    expect(await tabInTmux('bash')).toEqual({ args: EXPECTED, markers: [] });
-  });
+  it(
+    'bash completes each to its literal name, and nothing runs',
+    async () => {
+      expect(await tabInTmux('bash')).toEqual({ args: EXPECTED, markers: [] });
+    },
+    TIMEOUT,
+  );
 
   it.skipIf(!existsSync('/usr/bin/zsh'))(
     'zsh completes each to its literal name, and nothing runs',
     async () => {
       expect(await tabInTmux('zsh')).toEqual({ args: EXPECTED, markers: [] });
     },
+    TIMEOUT,
   );
 
   it.skipIf(!existsSync('/usr/bin/fish'))(
@@ -131,5 +139,6 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a real TAB on hostile names', () 
     async () => {
       expect(await tabInTmux('fish')).toEqual({ args: EXPECTED, markers: [] });
     },
+    TIMEOUT,
   );
 });
