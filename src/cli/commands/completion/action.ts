@@ -11,7 +11,15 @@ import { connectClient, settingInputs } from '../../connect-client.ts';
 import { bashScript, zshScript } from './bash.ts';
 import { fishScript } from './fish.ts';
 import { describe, type DynamicKind } from './model.ts';
-import { cacheDir, namesFrom, readCache, writeCache, type CatalogNames } from './names.ts';
+import {
+  cacheDir,
+  DEMO,
+  namesFrom,
+  readCache,
+  whose,
+  writeCache,
+  type CatalogNames,
+} from './names.ts';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 
@@ -55,12 +63,8 @@ async function catalogNames(
 ): Promise<CatalogNames | undefined> {
   const now = ctx.clock.now();
   const dir = cacheDir(ctx.env);
-  let baseUrl = 'demo';
-  if (!flags.demo) {
-    const settings = await resolveSettings(settingInputs(flags, ctx));
-    baseUrl = settings.baseUrl.value;
-  }
-  const cached = dir ? await readCache(dir, baseUrl, now) : undefined;
+  const person = flags.demo ? DEMO : whose(await resolveSettings(settingInputs(flags, ctx)));
+  const cached = dir ? await readCache(dir, person, now) : undefined;
   if (cached) return cached;
   const quiet = createNotices(ctx.stderr, { quiet: true, verbose: false, interactive: false });
   const session = await connectClient(
@@ -72,7 +76,7 @@ async function catalogNames(
   try {
     const { body } = await session.client.getJson('api/v1/catalog', undefined, ctx.signal);
     const names = namesFrom(body);
-    if (dir) await writeCache(dir, baseUrl, now, names).catch(() => undefined);
+    if (dir) await writeCache(dir, person, now, names).catch(() => undefined);
     return names;
   } finally {
     await session.close();

@@ -17,7 +17,8 @@ function registerCompletion(program: Command, ctx: Context): void {
         ctx,
         `
 Metric and provider names after -m/-p come from your catalog, kept for 10 minutes in
-$XDG_CACHE_HOME/healthdata (else ~/.cache/healthdata).
+$XDG_CACHE_HOME/healthdata (else ~/.cache/healthdata), per profile: --profile on the line
+chooses whose names. They are offered quoted, as literal words: nothing in them is run.
 
 Examples:
   echo 'source <(healthdata completion bash)' >> ~/.bashrc

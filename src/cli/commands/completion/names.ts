@@ -1,11 +1,13 @@
 // Metric and provider names for TAB, from the catalog. TAB must stay fast, so the names are kept
-// for CACHE_MS in the user's cache directory (one file per base URL), and a slow or failing API
-// gives no names rather than an error: completion never prints anything but candidates.
+// for CACHE_MS in the user's cache directory (one file per person: whose()), and a slow or
+// failing API gives no names rather than an error: completion never prints anything but
+// candidates.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../../../lib/json.ts';
 import type { Env } from '../../../lib/env.ts';
+import type { Settings } from '../../../config/settings.ts';
 import { hasUnsafe } from '../../../lib/visible.ts';
 
 export const CACHE_MS = 10 * 60_000;
@@ -22,18 +24,36 @@ export function cacheDir(env: Env): string | undefined {
   return home ? join(home, '.cache', 'healthdata') : undefined;
 }
 
-function cacheFile(dir: string, baseUrl: string): string {
-  const id = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
+/**
+ * Whose names a cache file holds: the catalog is one person's (their metrics and apps), so the
+ * file is per profile, base URL and key; the settings without a profile are a person of their
+ * own. The key is in it too: HEALTHDATA_API_KEY beside HEALTHDATA_PROFILE, or two people's keys
+ * in turn in the environment, are other people at the same base URL. Only a 64-bit piece of a
+ * SHA-256 of all three is written (in the file's name): nothing a key can be read back from.
+ */
+export function whose(settings: Settings): string {
+  return JSON.stringify([
+    settings.profile?.name ?? null,
+    settings.baseUrl.value,
+    settings.apiKey.value,
+  ]);
+}
+
+/** The built-in sandbox's names: nobody's data, the same for everyone. */
+export const DEMO = JSON.stringify(['--demo']);
+
+function cacheFile(dir: string, person: string): string {
+  const id = createHash('sha256').update(person).digest('hex').slice(0, 16);
   return join(dir, `catalog-names-${id}.json`);
 }
 
 export async function readCache(
   dir: string,
-  baseUrl: string,
+  person: string,
   now: number,
 ): Promise<CatalogNames | undefined> {
   try {
-    const saved: unknown = JSON.parse(await readFile(cacheFile(dir, baseUrl), 'utf8'));
+    const saved: unknown = JSON.parse(await readFile(cacheFile(dir, person), 'utf8'));
     if (!isRecord(saved) || typeof saved['time'] !== 'number') return undefined;
     if (now - saved['time'] > CACHE_MS || now < saved['time']) return undefined;
     return namesFrom(saved);
@@ -44,12 +64,12 @@ export async function readCache(
 
 export async function writeCache(
   dir: string,
-  baseUrl: string,
+  person: string,
   now: number,
   names: CatalogNames,
 ): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = cacheFile(dir, baseUrl);
+  const file = cacheFile(dir, person);
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify({ time: now, ...names }), { mode: 0o600 });
   await rename(temp, file);
@@ -69,12 +89,19 @@ export function namesFrom(body: unknown): CatalogNames {
     const items = Array.isArray(list)
       ? list.map((item) => (isRecord(item) ? (item[kind] ?? item['name']) : item))
       : fromData;
-    // A candidate goes onto the command line and into the shell's list: nothing that could
-    // drive the terminal or hide in it (an escape, a bidi or zero-width character).
-    const names = items.filter(
-      (n): n is string => typeof n === 'string' && /^[^\s,]+$/.test(n) && !hasUnsafe(n),
-    );
+    const names = items.filter((n): n is string => typeof n === 'string' && offerable(n));
     return [...new Set(names)].sort();
   };
   return { metric: pick('metric'), provider: pick('provider') };
+}
+
+/**
+ * A candidate goes onto the command line and into the shell's list: nothing that could drive
+ * the terminal or hide in it (an escape, a newline, a bidi or zero-width character). It is one
+ * item of a comma list that the CLI trims, so no comma and no space at either end; inside, the
+ * plain space only (a tab or a no-break space would pass for one). The shell scripts quote it;
+ * shell syntax in it ($( ), backquotes, globs, quotes) is just text.
+ */
+function offerable(name: string): boolean {
+  return name !== '' && name === name.trim() && !/,|[^\S ]/.test(name) && !hasUnsafe(name);
 }
