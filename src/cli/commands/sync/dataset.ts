@@ -10,6 +10,7 @@ import { describeSync } from '../../../sync/engine.ts';
 import { removeDatasetLeftovers } from '../../../sync/leftovers.ts';
 import { acquireLock } from '../../../sync/lock.ts';
 import { checkDatasetDir } from '../../../sync/preflight.ts';
+import { checkSettingsOwner } from '../../connect-client.ts';
 import type { Context } from '../../context.ts';
 import type { Notices } from '../../notices.ts';
 import { choosePeople } from './people.ts';
@@ -27,6 +28,11 @@ export async function runDatasetSync(
 ): Promise<void> {
   const chosen = choosePeople(flags, ctx);
   const people: DatasetPerson[] = chosen.names.map((name) => ({ name }));
+  // One person's key that is not their profile's is refused before the lock file is made
+  // (several profiles take no --api-key, and each uses its own key over the environment's).
+  if (chosen.names.length === 1) {
+    await checkSettingsOwner(oneProfile(flags, chosen.profiles ? chosen.names[0] : undefined), ctx);
+  }
   const real = await checkDatasetDir(dir);
   ctx.tuneForStreaming?.();
   const lock = await acquireLock(dir, real, {
