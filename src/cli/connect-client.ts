@@ -124,6 +124,7 @@ export async function connectClient(
       userAgent: `healthdata/${VERSION} node/${process.versions.node}`,
       log: (line) => notices.verbose(line),
       ...(keySource !== undefined ? { keySource } : {}),
+      ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
       ...(proxyLabel !== undefined ? { proxy: proxyLabel } : {}),
     });
     return { client, close: () => runAll(cleanups), ...(profile ? { profile } : {}) };

@@ -3,6 +3,16 @@ import { UsageError } from '../lib/errors.ts';
 export const CONFIG_KEYS = ['api-key', 'base-url'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
+/**
+ * Whether a key's value is a secret. Every secret value in the config file (of every profile,
+ * and without one) is hidden from everything every command prints or writes (secret-values.ts,
+ * src/lib/secrets.ts): a server may echo anyone's key. A new key must say which it is.
+ */
+export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
+  'api-key': true,
+  'base-url': false,
+};
+
 export function checkConfigKey(key: string): ConfigKey {
   if ((CONFIG_KEYS as readonly string[]).includes(key)) return key as ConfigKey;
   throw new UsageError(

@@ -52,6 +52,7 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
   const loaded =
     flags.fromDb === undefined
