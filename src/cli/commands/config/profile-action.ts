@@ -1,6 +1,7 @@
 // `healthdata config profiles | rename-profile | remove-profile`: the profiles themselves.
 import { UsageError } from '../../../lib/errors.ts';
 import { caseTwin, checkProfileName, unknownProfile } from '../../../config/profiles.ts';
+import { changeConfig } from '../../../config/change.ts';
 import { openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { caseClash } from './profile-target.ts';
@@ -16,8 +17,8 @@ export async function runProfileAction(
   // Names are checked before the file is opened: a bad name changes nothing.
   if (action !== 'profiles') checkProfileName(first, 'the command line');
   if (action === 'rename-profile') checkProfileName(second, 'the command line');
-  const store = await openConfig(ctx.env);
   if (action === 'profiles') {
+    const store = await openConfig(ctx.env);
     const all = store.profileNames();
     // Names alone on stdout, for `for p in $(healthdata config profiles)`.
     if (all.length === 0) {
@@ -28,22 +29,29 @@ export async function runProfileAction(
     for (const name of all) ctx.stdout.write(`${name}\n`);
     return;
   }
-  mustExist(store, first);
-  if (action === 'remove-profile') {
-    store.removeProfile(first);
-    ctx.stderr.write(`removed profile '${first}' from ${store.path}\n`);
-    return;
-  }
-  if (store.profile(second)) {
-    throw new UsageError(
-      `profile '${second}' exists — remove it first with 'healthdata config remove-profile ${second}', or pick another name`,
-      'profile_exists',
-    );
-  }
-  const twin = caseTwin(second, store);
-  if (twin !== undefined && twin !== first) throw caseClash(second, twin);
-  store.renameProfile(first, second);
-  ctx.stderr.write(`renamed profile '${first}' to '${second}' in ${store.path}\n`);
+  // Checked and changed on the file as it is under the lock.
+  const path = await changeConfig(ctx.env, ctx, (fresh) => {
+    mustExist(fresh, first);
+    if (action === 'remove-profile') {
+      fresh.removeProfile(first);
+      return fresh.path;
+    }
+    if (fresh.profile(second)) {
+      throw new UsageError(
+        `profile '${second}' exists — remove it first with 'healthdata config remove-profile ${second}', or pick another name`,
+        'profile_exists',
+      );
+    }
+    const twin = caseTwin(second, fresh);
+    if (twin !== undefined && twin !== first) throw caseClash(second, twin);
+    fresh.renameProfile(first, second);
+    return fresh.path;
+  });
+  ctx.stderr.write(
+    action === 'remove-profile'
+      ? `removed profile '${first}' from ${path}\n`
+      : `renamed profile '${first}' to '${second}' in ${path}\n`,
+  );
 }
 
 function mustExist(store: ConfigStore, name: string): void {
