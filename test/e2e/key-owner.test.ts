@@ -128,4 +128,25 @@ describe("a key that is not the chosen profile's", () => {
         .sort(),
     ).toEqual(['a.csv', 'b.csv']);
   });
+
+  it("--profile never reads HEALTHDATA_API_KEY: a dataset sync of alice with bob's key exported is alice's", async () => {
+    const env = {
+      HEALTHDATA_CONFIG_DIR: configDir(),
+      HEALTHDATA_PROFILE: 'carol',
+      HEALTHDATA_API_KEY: KEY_B,
+    };
+    const dir = join(tempDir(), 'study');
+    const marks = [alice.current.requests.length, bob.current.requests.length];
+    const run = await spawnCli(
+      ['sync', dir, '--format', 'parquet', '--profile', 'alice', '-m', 'steps'],
+      { env },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(readdirSync(dir).filter((n) => !n.startsWith('.'))).toEqual(['profile=alice']);
+    expect(alice.current.requests.length).toBeGreaterThan(marks[0] as number);
+    expect(bob.current.requests.length).toBe(marks[1]);
+    for (const request of alice.current.requests.slice(marks[0])) {
+      expect(request.headers.authorization).toBe(`Bearer ${KEY_A}`);
+    }
+  });
 });
