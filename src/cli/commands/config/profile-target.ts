@@ -1,7 +1,7 @@
 // Which settings a `config` subcommand acts on (those without a profile, or one profile's),
-// and how they are shown: the API key only ever redacted.
+// and how they are shown: a secret (the API key) only ever redacted.
 import { UsageError } from '../../../lib/errors.ts';
-import { CONFIG_KEYS, redactKey, type ConfigKey } from '../../../config/keys.ts';
+import { CONFIG_KEYS, redactKey, SECRET_KEYS, type ConfigKey } from '../../../config/keys.ts';
 import {
   caseTwin,
   unknownProfile,
@@ -12,7 +12,7 @@ import type { ChosenProfile } from '../../../config/settings.ts';
 import type { ConfigStore } from '../../../config/store.ts';
 
 export function show(key: ConfigKey, value: string): string {
-  return key === 'api-key' ? redactKey(value) : value;
+  return SECRET_KEYS[key] ? redactKey(value) : value;
 }
 
 /** "the file", or "profile 'NAME' in the file", for messages. */
