@@ -4,6 +4,7 @@
 // reaches no stdout, no stderr and no file. And one that echoes every key it could know
 // (every profile's, the one without a profile, the environment's) into one person's data:
 // none of them reaches that person's output, files, database, dataset or MCP answers.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -162,6 +163,19 @@ describe("a server that echoes everyone's keys into one person's data", () => {
     expect(stored).toContain('[REDACTED]');
     expectNoneOf('bob.db', stored);
     expectNoneOf('bob.db bytes', readFileSync(join(out, 'bob.db'), 'latin1'));
+    // A file an older healthdata synced (it hid only the key in use) may hold others' keys:
+    // a report read from it hides them as it reads.
+    execFileSync('/usr/bin/sqlite3', [
+      join(out, 'bob.db'),
+      `UPDATE metrics SET textValue = '${ALICE} was here', provider = '${TOP}' WHERE metric = 'mood'`,
+    ]);
+    const fromDb = join(out, 'from-db.html');
+    const report = await spawnCli(['report', '--from-db', join(out, 'bob.db'), '-o', fromDb], {
+      env,
+    });
+    expect(report.code, report.stderr).toBe(0);
+    expectNoneOf('report --from-db', readFileSync(fromDb, 'utf8') + report.stderr);
+    expect(readFileSync(fromDb, 'utf8')).toContain('[REDACTED]');
     const dataset = await duckRows(join(out, 'study'));
     expect(Object.keys(dataset)).toEqual(['bob']);
     expect(JSON.stringify(dataset)).toContain('[REDACTED]');
