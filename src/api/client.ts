@@ -32,6 +32,11 @@ export interface ClientOptions {
   keySource?: string;
   /** The proxy's origin (no credentials), when there is one. */
   proxy?: string;
+  /**
+   * The run's secrets (every key of the config file, not only this one): each is hidden in
+   * every body, message and log line. The key is added to them.
+   */
+  secrets?: Secrets;
 }
 
 export interface JsonResponse {
@@ -53,8 +58,9 @@ export class HealthClient {
     this.#options = options;
     this.#gate = new RateGate(options.clock);
     const key = options.apiKey;
-    // The key in use, wherever it came from: hidden in every log line, message and body.
-    this.#secrets = new Secrets();
+    // The key in use, wherever it came from, and the run's other secrets (a server may echo
+    // another person's key): hidden in every log line, message and body.
+    this.#secrets = options.secrets ?? new Secrets();
     this.#secrets.add(key);
     const redact = this.#secrets.redact;
     const log = options.log;
@@ -153,8 +159,9 @@ export class HealthClient {
           ),
       },
     );
-    // A server that echoes the key (in a row, the plan name, a catalog entry) must not get it
-    // into any output, file or message: it is gone before anything reads the body.
+    // A server that echoes a key (in a row, the plan name, a catalog entry) must not get it
+    // into any output, file or message: it is gone before anything reads the body, so every
+    // format, SQLite, Parquet, MCP answers and the report get the body without it.
     return { ...result, body: this.#secrets.redactBytes(result.body) };
   }
 

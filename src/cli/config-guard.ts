@@ -5,20 +5,17 @@
 // --help and --version never get here: commander answers them before any action.
 import type { Command } from 'commander';
 import { readConfigFile } from '../config/file-check.ts';
+import { secretValues } from '../config/secret-values.ts';
 import { configPath } from '../config/store.ts';
 import type { Context } from './context.ts';
 
 export function guardConfigFile(program: Command, ctx: Context): void {
   program.hook('preAction', (_program, command) => {
     if (isExempt(command)) return;
-    // The read that checks the file also tells the run's redaction the keys it may use: the
-    // one without a profile, and the chosen profile's (not every profile's: a study's
-    // thousand keys would slow every line redacted).
-    const { settings, profiles } = readConfigFile(configPath(ctx.env));
-    ctx.secrets?.add(settings['api-key']);
-    const profile =
-      (command.opts() as { profile?: unknown }).profile ?? ctx.env['HEALTHDATA_PROFILE'];
-    if (typeof profile === 'string') ctx.secrets?.add(profiles.get(profile)?.['api-key']);
+    // The read that checks the file also gives the run's redaction every secret the file
+    // holds (every profile's key, not only the one in use): a server may echo anyone's key.
+    const values = readConfigFile(configPath(ctx.env));
+    ctx.secrets?.addAll(secretValues(values));
   });
 }
 

@@ -9,7 +9,12 @@ import { HealthClient } from '../api/client.ts';
 import { parseBaseUrl } from '../api/transport/origin.ts';
 import { defaultRetryPolicy } from '../api/transport/retry.ts';
 import { readConfig } from '../config/store.ts';
-import { resolveSettings, type ChosenProfile, type SettingInputs } from '../config/settings.ts';
+import {
+  checkKeyOwner,
+  resolveSettings,
+  type ChosenProfile,
+  type SettingInputs,
+} from '../config/settings.ts';
 import type { Runtime } from './context.ts';
 import type { Notices } from './notices.ts';
 import type { ConnectionFlags } from './flags.ts';
@@ -31,6 +36,14 @@ export function settingInputs(flags: ConnectionFlags, ctx: Runtime): SettingInpu
     env: ctx.env,
     config: () => readConfig(ctx.env),
   };
+}
+
+/**
+ * Refuses now a key that is not the chosen profile's (settings.ts), for a command that writes
+ * something (a lock file) or serves a while before it connects: the mix is named before any of it.
+ */
+export async function checkSettingsOwner(flags: ConnectionFlags, ctx: Runtime): Promise<void> {
+  if (!flags.demo) await checkKeyOwner(settingInputs(flags, ctx));
 }
 
 export async function connectClient(
@@ -111,6 +124,7 @@ export async function connectClient(
       userAgent: `healthdata/${VERSION} node/${process.versions.node}`,
       log: (line) => notices.verbose(line),
       ...(keySource !== undefined ? { keySource } : {}),
+      ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
       ...(proxyLabel !== undefined ? { proxy: proxyLabel } : {}),
     });
     return { client, close: () => runAll(cleanups), ...(profile ? { profile } : {}) };

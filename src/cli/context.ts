@@ -35,8 +35,9 @@ export interface Runtime {
   dispatcher?: Dispatcher;
   random?: () => number;
   /**
-   * The secrets of this run (the API key, wherever it came from), hidden in every message.
-   * run() makes it; whatever resolves or reads a key adds it.
+   * The secrets of this run (the key in use, wherever it came from, and every secret of the
+   * config file), hidden in every message and every body the API client reads. run() makes
+   * it; config-guard.ts adds the config file's; whatever resolves or reads a key adds it.
    */
   secrets?: Secrets;
   /**

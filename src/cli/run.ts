@@ -69,8 +69,9 @@ function report(
 
 /**
  * The run's secrets: a key given on the command line or in the environment from the start;
- * the config file's key and the key in use are added as they are read (config-guard.ts,
- * connect-client.ts), so every message is redacted whatever the key's source.
+ * every secret of the config file and the key in use are added as they are read
+ * (config-guard.ts, connect-client.ts), so every message and body is redacted whatever the
+ * key's source, and whoever's key a server echoes.
  */
 function runSecrets(argv: readonly string[], ctx: Context): Secrets {
   const secrets = new Secrets();

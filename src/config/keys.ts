@@ -4,14 +4,21 @@ export const CONFIG_KEYS = ['api-key', 'base-url', 'mcp-token'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /**
- * Keys whose values are secrets: hidden in every message of a run, shown redacted by
- * `config get` and `config list`. `mcp-token` (the bearer token of `healthdata mcp --http`,
- * src/config/mcp-token.ts) is printed whole by `config get mcp-token` alone, on stdout.
+ * Whether a key's value is a secret. Every secret value in the config file (of every profile,
+ * and without one) is hidden from everything every command prints or writes (secret-values.ts,
+ * src/lib/secrets.ts): a server may echo anyone's key. `config get` and `config list` show a
+ * secret redacted; `mcp-token` (the bearer token of `healthdata mcp --http`,
+ * src/config/mcp-token.ts) is printed whole by `config get mcp-token` alone, on stdout. A new key
+ * must say which it is.
  */
-export const SECRET_KEYS: readonly ConfigKey[] = ['api-key', 'mcp-token'];
+export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
+  'api-key': true,
+  'base-url': false,
+  'mcp-token': true,
+};
 
 export function isSecretKey(key: ConfigKey): boolean {
-  return SECRET_KEYS.includes(key);
+  return SECRET_KEYS[key];
 }
 
 export function checkConfigKey(key: string): ConfigKey {

@@ -6,8 +6,11 @@
 //   5. the config file's settings without a profile
 // A profile is one person: its missing base URL falls through to the sources below it (one
 // server usually serves everyone), but a missing key never does, since a key from below would
-// read somebody else's data under this person's name. The config file is read only when a
-// setting is not given above it, or a profile is named (a typo in its name is always reported).
+// read somebody else's data under this person's name. For the same reason a key from above it
+// (the flag, or the environment beside HEALTHDATA_PROFILE) must be the profile's own: another
+// key is refused (checkKeyOwner), as the data would be filed under this person's name. The
+// config file is read only when a setting is not given above it, or a profile is named (a typo
+// in its name is always reported).
 import type { Env } from '../lib/env.ts';
 import { AuthError, UsageError } from '../lib/errors.ts';
 import { checkApiKey } from './keys.ts';
@@ -140,7 +143,56 @@ function settingSources(inputs: SettingInputs) {
     },
     baseUrl: () => pick('base-url'),
     apiKey: () => pick('api-key'),
+    /** The key a flag or the environment gives above the chosen profile: it must be the profile's. */
+    checkOwner: async (): Promise<void> => {
+      if (!chosen) return;
+      const over = keyAbove(inputs, chosen);
+      if (!over) return;
+      const reader = await file();
+      const profile = reader.profile(chosen.name);
+      if (!profile) throw unknownProfile(chosen.name, chosen.source, reader);
+      // Same key, same person: nothing is mixed.
+      if (profile['api-key'] === over.value) return;
+      throw new KeyOwnerError(chosen, over.source, profile['api-key'] !== undefined);
+    },
   };
+}
+
+/** The key that would be used instead of the chosen profile's: --api-key, or the environment's. */
+function keyAbove(inputs: SettingInputs, chosen: ChosenProfile): Resolved | undefined {
+  const flag = inputs.flags.apiKey;
+  if (nonEmpty(flag)) return { value: flag, source: '--api-key' };
+  const env = inputs.env['HEALTHDATA_API_KEY'];
+  if (chosen.source === 'HEALTHDATA_PROFILE' && nonEmpty(env)) {
+    return { value: env, source: 'HEALTHDATA_API_KEY' };
+  }
+  return undefined;
+}
+
+/** A key from above a chosen profile that is not the profile's own: `keySource` says where. */
+export class KeyOwnerError extends UsageError {
+  constructor(
+    chosen: ChosenProfile,
+    readonly keySource: string,
+    hasOwn: boolean,
+  ) {
+    const undo = (source: string): string =>
+      source.startsWith('--') ? `leave out ${source}` : `unset ${source}`;
+    const why = hasOwn ? '' : ` (the profile has no key to compare it with)`;
+    super(
+      `the API key from ${keySource} is not the key of ${describeProfile(chosen)}${why}: one person's data would be filed under another's name — ${undo(keySource)}, or ${undo(chosen.source)}`,
+      'key_not_profile',
+    );
+  }
+}
+
+/**
+ * Refuses a key from --api-key or the environment beside a chosen profile that is not the
+ * profile's own; `resolveSettings` checks it too. For commands that write something before
+ * they connect (sync's lock file), or connect late (mcp), to refuse the mix at once.
+ */
+export async function checkKeyOwner(inputs: SettingInputs): Promise<void> {
+  await settingSources(inputs).checkOwner();
 }
 
 /**
@@ -150,6 +202,7 @@ function settingSources(inputs: SettingInputs) {
 export async function resolveSettings(inputs: SettingInputs): Promise<Settings> {
   const sources = settingSources(inputs);
   await sources.checkProfile();
+  await sources.checkOwner();
   const baseUrl = await sources.baseUrl();
   if (!baseUrl) throw new UsageError(NO_BASE_URL, 'no_base_url');
   const apiKey = await sources.apiKey();

@@ -5,10 +5,12 @@
 // server spells it with escapes JSON does not need (`phd\u005flive…`, `a\/b`), which decode
 // to the key as soon as the JSON is parsed.
 
+import { ANCHOR, needles, type Needles } from './needles.ts';
+
 export const REDACTED = '[REDACTED]';
 
 /** Shorter strings would hide ordinary text; no real key is this short. */
-const MIN_LENGTH = 4;
+const MIN_LENGTH = ANCHOR;
 
 // A backslash escape: `\\` (kept), `\/`, or `\u00XX` for a printable ASCII character.
 const ESCAPE = /\\(?:u00([2-7][0-9a-fA-F])|(\/)|[\s\S])/g;
@@ -37,29 +39,35 @@ export function plainEscapes(text: string): string {
 }
 
 export class Secrets {
-  #forms: string[] = [];
-  #bytes: Buffer[] = [];
+  #forms = new Set<string>();
+  /** Built on first use after a change: the forms longest first, and their search. */
+  #built: { forms: string[]; find: Needles } | undefined;
 
   /** Hides `secret` from now on; undefined, empty or very short values are ignored. */
   add(secret: string | undefined): void {
-    if (secret === undefined || secret.length < MIN_LENGTH) return;
-    for (const form of secretForms(secret)) {
-      if (this.#forms.includes(form)) continue;
-      this.#forms.push(form);
-      this.#bytes.push(Buffer.from(form));
+    this.addAll([secret]);
+  }
+
+  /** Hides each of them (every key of the config file at once: one rebuild, not one each). */
+  addAll(secrets: Iterable<string | undefined>): void {
+    for (const secret of secrets) {
+      if (secret === undefined || secret.length < MIN_LENGTH) continue;
+      for (const form of secretForms(secret)) {
+        if (this.#forms.has(form)) continue;
+        this.#forms.add(form);
+        this.#built = undefined;
+      }
     }
-    // Longest first: a form that contains another is replaced whole.
-    this.#forms.sort((a, b) => b.length - a.length);
-    this.#bytes.sort((a, b) => b.length - a.length);
   }
 
   /** The text with every secret replaced by [REDACTED]. Bound: pass it around freely. */
   readonly redact = (text: string): string => {
-    if (this.#forms.length === 0) return text;
+    if (this.#forms.size === 0) return text;
+    const { find } = this.#index();
     const plain = NEEDLESS.test(text) ? plainEscapes(text) : text;
     // Respelling is used only when it uncovers a secret: other text is left as it was sent.
-    const base = plain !== text && this.#holds(plain) ? plain : text;
-    return this.#holds(base) ? this.#replace(base) : base;
+    const base = plain !== text && find.inText(plain) ? plain : text;
+    return find.inText(base) ? this.#replace(base) : base;
   };
 
   /**
@@ -67,20 +75,27 @@ export class Secrets {
    * secret, no needless escape) is a few native searches and returns the same Buffer.
    */
   redactBytes(bytes: Buffer): Buffer {
-    if (this.#forms.length === 0) return bytes;
-    const suspect = this.#bytes.some((form) => bytes.includes(form)) || needlessIn(bytes);
+    if (this.#forms.size === 0) return bytes;
+    const suspect = this.#index().find.inBytes(bytes) || needlessIn(bytes);
     if (!suspect) return bytes;
     const text = bytes.toString('utf8');
     const redacted = this.redact(text);
     return redacted === text ? bytes : Buffer.from(redacted, 'utf8');
   }
 
-  #holds(text: string): boolean {
-    return this.#forms.some((form) => text.includes(form));
+  #index(): { forms: string[]; find: Needles } {
+    if (this.#built) return this.#built;
+    // Longest first: a form that contains another is replaced whole.
+    const forms = [...this.#forms].sort((a, b) => b.length - a.length);
+    this.#built = { forms, find: needles(forms) };
+    return this.#built;
   }
 
   #replace(text: string): string {
-    return this.#forms.reduce((acc, form) => acc.split(form).join(REDACTED), text);
+    return this.#index().forms.reduce(
+      (acc, form) => (acc.includes(form) ? acc.split(form).join(REDACTED) : acc),
+      text,
+    );
   }
 }
 

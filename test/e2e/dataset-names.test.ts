@@ -218,14 +218,16 @@ describe('dataset folder names', () => {
     });
     expect(viaEnv.code).toBe(2);
     expect(viaEnv.stderr).toMatch(
-      /HEALTHDATA_API_KEY would be used instead of profile 'alice''s own key/,
+      /the API key from HEALTHDATA_API_KEY is not the key of profile 'alice' \(from HEALTHDATA_PROFILE\)/,
     );
     const viaFlag = await spawnCli(
       ['sync', dir, '--format', 'parquet', '--profile', 'alice', '--api-key', other],
       { env },
     );
     expect(viaFlag.code).toBe(2);
-    expect(viaFlag.stderr).toMatch(/--api-key would be used instead of profile 'alice''s own key/);
+    expect(viaFlag.stderr).toMatch(
+      /the API key from --api-key is not the key of profile 'alice' \(from --profile\)/,
+    );
     expect(viaFlag.stderr).not.toContain(other);
     expect(existsSync(dir)).toBe(false);
   });

@@ -21,13 +21,18 @@ async function status(argv: string[], env: Record<string, string>) {
 }
 
 describe('profiles on the command line and in the environment', () => {
-  it('1. --api-key/--base-url beat --profile', async () => {
+  it("1. --api-key/--base-url beat --profile (the key only when it is the profile's own)", async () => {
     const dir = configDir();
-    const flags = ['--api-key', KEY_B, '--base-url', bob.current.url, '--profile', 'alice'];
+    const flags = ['--api-key', KEY_A, '--base-url', alice.current.url, '--profile', 'alice'];
     const { code, report } = await status(flags, { HEALTHDATA_CONFIG_DIR: dir });
     expect(code).toBe(0);
-    expect(report.base_url).toEqual({ value: bob.current.url, source: '--base-url' });
+    expect(report.base_url).toEqual({ value: alice.current.url, source: '--base-url' });
     expect(report.api_key.source).toBe('--api-key');
+    // Another person's key beside the profile is refused (key-owner.test.ts).
+    const mixed = await status(['--api-key', KEY_B, '--profile', 'alice'], {
+      HEALTHDATA_CONFIG_DIR: dir,
+    });
+    expect(mixed.code).toBe(2);
   });
 
   it('2. --profile beats HEALTHDATA_API_KEY/HEALTHDATA_BASE_URL', async () => {
@@ -43,17 +48,19 @@ describe('profiles on the command line and in the environment', () => {
     expect(report.api_key.source).toBe(`profile 'alice' in the config file ${dir}/config.json`);
   });
 
-  it('3. HEALTHDATA_API_KEY/HEALTHDATA_BASE_URL beat HEALTHDATA_PROFILE', async () => {
+  it("3. HEALTHDATA_API_KEY/HEALTHDATA_BASE_URL beat HEALTHDATA_PROFILE (the key only when it is the profile's own)", async () => {
     const env = {
       HEALTHDATA_CONFIG_DIR: configDir(),
       HEALTHDATA_PROFILE: 'alice',
-      HEALTHDATA_API_KEY: KEY_B,
-      HEALTHDATA_BASE_URL: bob.current.url,
+      HEALTHDATA_API_KEY: KEY_A,
+      HEALTHDATA_BASE_URL: alice.current.url,
     };
     const { code, report } = await status([], env);
     expect(code).toBe(0);
-    expect(report.base_url).toEqual({ value: bob.current.url, source: 'HEALTHDATA_BASE_URL' });
+    expect(report.base_url).toEqual({ value: alice.current.url, source: 'HEALTHDATA_BASE_URL' });
     expect(report.api_key.source).toBe('HEALTHDATA_API_KEY');
+    const mixed = await status([], { ...env, HEALTHDATA_API_KEY: KEY_B });
+    expect(mixed.code).toBe(2);
   });
 
   it('4. HEALTHDATA_PROFILE beats the default settings; 5. the defaults work as before', async () => {

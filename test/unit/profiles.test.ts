@@ -29,10 +29,10 @@ async function resolved(
 }
 
 describe('precedence: flag > --profile > environment > HEALTHDATA_PROFILE > default', () => {
-  it('1. a flag beats an explicit profile', async () => {
-    const flags = { apiKey: 'phd_live_flag', baseUrl: 'https://flag.example', profile: 'alice' };
+  it("1. a flag beats an explicit profile (a key only when it is the profile's own)", async () => {
+    const flags = { apiKey: 'phd_live_alice', baseUrl: 'https://flag.example', profile: 'alice' };
     expect(await resolved(flags, ENV)).toEqual([
-      'phd_live_flag',
+      'phd_live_alice',
       '--api-key',
       'https://flag.example',
       '--base-url',
@@ -48,10 +48,10 @@ describe('precedence: flag > --profile > environment > HEALTHDATA_PROFILE > defa
     ]);
   });
 
-  it('3. the environment beats HEALTHDATA_PROFILE', async () => {
-    const env = { ...ENV, HEALTHDATA_PROFILE: 'alice' };
+  it("3. the environment beats HEALTHDATA_PROFILE (a key only when it is the profile's own)", async () => {
+    const env = { ...ENV, HEALTHDATA_API_KEY: 'phd_live_alice', HEALTHDATA_PROFILE: 'alice' };
     expect(await resolved({}, env)).toEqual([
-      'phd_live_env',
+      'phd_live_alice',
       'HEALTHDATA_API_KEY',
       'https://env.example',
       'HEALTHDATA_BASE_URL',
@@ -79,6 +79,56 @@ describe('precedence: flag > --profile > environment > HEALTHDATA_PROFILE > defa
     });
     expect([s.apiKey.value, s.baseUrl.value]).toEqual(['phd_live_alice', 'https://alice.example']);
     expect(s.profile).toEqual({ name: 'alice', source: '--profile' });
+  });
+});
+
+describe("a key that is not the chosen profile's own", () => {
+  const refused = (keySource: string, profileSource: string, undo: string) =>
+    `the API key from ${keySource} is not the key of profile 'alice' (from ${profileSource}): one person's data would be filed under another's name — ${undo}`;
+
+  it('is refused, naming both sources and what to unset', async () => {
+    for (const [flags, env, message] of [
+      [
+        {},
+        { ...ENV, HEALTHDATA_PROFILE: 'alice' },
+        refused(
+          'HEALTHDATA_API_KEY',
+          'HEALTHDATA_PROFILE',
+          'unset HEALTHDATA_API_KEY, or unset HEALTHDATA_PROFILE',
+        ),
+      ],
+      [
+        { profile: 'alice', apiKey: 'phd_live_bob' },
+        {},
+        refused('--api-key', '--profile', 'leave out --api-key, or leave out --profile'),
+      ],
+      [
+        { apiKey: 'phd_live_bob' },
+        { HEALTHDATA_PROFILE: 'alice' },
+        refused(
+          '--api-key',
+          'HEALTHDATA_PROFILE',
+          'leave out --api-key, or unset HEALTHDATA_PROFILE',
+        ),
+      ],
+    ] as const) {
+      const failed = resolveSettings({ flags, env, config });
+      await expect(failed).rejects.toThrow(UsageError);
+      await expect(failed).rejects.toThrow(message);
+    }
+  });
+
+  it('a profile without a key cannot vouch for one from elsewhere', async () => {
+    await expect(
+      resolveSettings({ flags: { profile: 'urlonly', apiKey: 'phd_live_x' }, env: {}, config }),
+    ).rejects.toThrow(
+      /is not the key of profile 'urlonly' .*\(the profile has no key to compare it with\)/,
+    );
+  });
+
+  it('--profile never reads the environment key, so it is no mix', async () => {
+    const s = await resolveSettings({ flags: { profile: 'alice' }, env: ENV, config });
+    expect(s.apiKey.value).toBe('phd_live_alice');
   });
 });
 

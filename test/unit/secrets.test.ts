@@ -49,4 +49,44 @@ describe('Secrets', () => {
     s.add(KEY);
     expect(redact(KEY)).toBe('[REDACTED]');
   });
+
+  it('hides every one of many keys sharing a prefix, in text and bytes, and nothing else', () => {
+    const s = new Secrets();
+    // A study's keys: one shared prefix (one search group), lengths that differ, one key the
+    // start of another, and keys with their own prefixes.
+    const keys = Array.from({ length: 500 }, (_, i) => `phd_live_user${i}_${'x'.repeat(i % 7)}`);
+    keys.push('phd_live_user1', 'zz_other_key', 'é_unicode_key');
+    s.addAll([...keys, undefined, 'ab']);
+    for (const key of keys) {
+      const body = `{"v":"row ${key} end"}`;
+      expect(s.redact(body)).toBe('{"v":"row [REDACTED] end"}');
+      expect(s.redactBytes(Buffer.from(body)).toString()).toBe('{"v":"row [REDACTED] end"}');
+    }
+    // The prefix alone, or a key cut short, is not a key: left as sent, the same Buffer.
+    const near = Buffer.from('{"v":"phd_live_ phd_live_use zz_other phd_live_user"}');
+    expect(s.redactBytes(near)).toBe(near);
+    expect(s.redact(near.toString())).toBe(near.toString());
+    // Two keys in one body, one spelled with escapes JSON does not need.
+    const two = String.raw`["phd_live_user8_x", "phd_live_user42_"]`;
+    expect(s.redactBytes(Buffer.from(two)).toString()).toBe('["[REDACTED]", "[REDACTED]"]');
+  });
+
+  it('finds keys without a shared start (one pass over the bytes) anywhere in a body', () => {
+    const s = new Secrets();
+    const keys = Array.from(
+      { length: 40 },
+      (_, i) => `${String.fromCharCode(65 + i)}${i}_k3y_${i * 7919}`,
+    );
+    s.addAll(keys);
+    for (const key of keys) {
+      for (const body of [key, `x${key}`, `{"v":"${key}"}`, `${'y'.repeat(1000)}${key}`]) {
+        expect(s.redactBytes(Buffer.from(body)).toString(), body).toBe(
+          body.replace(key, '[REDACTED]'),
+        );
+      }
+      // A key cut by one byte at the end of the body is not the key.
+      const cut = Buffer.from(`zz${key.slice(0, -1)}`);
+      expect(s.redactBytes(cut)).toBe(cut);
+    }
+  });
 });

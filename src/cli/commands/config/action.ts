@@ -6,6 +6,7 @@ import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { parseBaseUrl } from '../../../api/transport/origin.ts';
 import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/keys.ts';
 import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
+import { changeConfig } from '../../../config/change.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { runMcpTokenConfig } from './mcp-token.ts';
@@ -50,10 +51,9 @@ export async function runConfig(
     await set(store, key, args.value, chosen && newProfile(store, chosen), ctx);
     return;
   }
-  const settings = existingProfile(store, chosen);
   const where = whereIn(store, chosen);
   if (action === 'get') {
-    const value = settings[key];
+    const value = existingProfile(store, chosen)[key];
     if (value === undefined) {
       // Exit 1 as `git config --get` does for a missing key, so scripts can test for it.
       const fix = `healthdata config set ${key}${chosen ? ` --profile ${chosen.name}` : ''}`;
@@ -73,12 +73,17 @@ export async function runConfig(
     out(show(key, value));
     return;
   }
-  if (settings[key] === undefined) {
-    ctx.stderr.write(`${key} is not set in ${where}; nothing to remove\n`);
-    return;
-  }
-  store.delete(key, chosen?.name);
-  ctx.stderr.write(`removed ${key} from ${where}\n`);
+  // Decided on the file as it is under the lock, not as it was when this run opened it.
+  const removed = await changeConfig(ctx.env, ctx, (fresh) => {
+    if (existingProfile(fresh, chosen)[key] === undefined) return false;
+    fresh.delete(key, chosen?.name);
+    return true;
+  });
+  ctx.stderr.write(
+    removed
+      ? `removed ${key} from ${where}\n`
+      : `${key} is not set in ${where}; nothing to remove\n`,
+  );
 }
 
 async function set(
@@ -115,6 +120,11 @@ async function set(
       );
     }
   }
-  store.set(key, value, profile?.name);
+  const saved = value;
+  await changeConfig(ctx.env, ctx, (fresh) => {
+    // Checked again on the file as it is now: another run may have made a case twin meanwhile.
+    if (profile) newProfile(fresh, profile);
+    fresh.set(key, saved, profile?.name);
+  });
   ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${whereIn(store, profile)}\n`);
 }

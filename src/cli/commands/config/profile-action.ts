@@ -10,6 +10,7 @@ import {
   NO_PROFILE_NAME,
   unknownProfile,
 } from '../../../config/profiles.ts';
+import { changeConfig } from '../../../config/change.ts';
 import { openConfig, type ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 import { caseClash } from './profile-target.ts';
@@ -26,8 +27,8 @@ export async function runProfileAction(
   // change may have a name no longer allowed (`default`, `0001`): renaming it away is the fix.
   if (action !== 'profiles') checkExistingName(first, 'the command line');
   if (action === 'rename-profile') checkNewProfileName(second, 'the command line');
-  const store = await openConfig(ctx.env);
   if (action === 'profiles') {
+    const store = await openConfig(ctx.env);
     const all = store.profileNames();
     // Names alone on stdout, for `for p in $(healthdata config profiles)`.
     if (all.length === 0) {
@@ -38,24 +39,31 @@ export async function runProfileAction(
     for (const name of all) ctx.stdout.write(`${name}\n`);
     return;
   }
-  mustExist(store, first);
+  // Checked and changed on the file as it is under the lock.
+  const path = await changeConfig(ctx.env, ctx, (fresh) => {
+    mustExist(fresh, first);
+    if (action === 'remove-profile') {
+      fresh.removeProfile(first);
+      return fresh.path;
+    }
+    if (fresh.profile(second)) {
+      throw new UsageError(
+        `profile '${second}' exists — remove it first with 'healthdata config remove-profile ${second}', or pick another name`,
+        'profile_exists',
+      );
+    }
+    const twin = caseTwin(second, fresh);
+    if (twin !== undefined && twin !== first) throw caseClash(second, twin);
+    const owner = formerOwner(second, fresh, first);
+    if (owner !== undefined) throw formerNameClash(second, owner);
+    fresh.renameProfile(first, second);
+    return fresh.path;
+  });
   if (action === 'remove-profile') {
-    store.removeProfile(first);
-    ctx.stderr.write(`removed profile '${first}' from ${store.path}\n`);
+    ctx.stderr.write(`removed profile '${first}' from ${path}\n`);
     return;
   }
-  if (store.profile(second)) {
-    throw new UsageError(
-      `profile '${second}' exists — remove it first with 'healthdata config remove-profile ${second}', or pick another name`,
-      'profile_exists',
-    );
-  }
-  const twin = caseTwin(second, store);
-  if (twin !== undefined && twin !== first) throw caseClash(second, twin);
-  const owner = formerOwner(second, store, first);
-  if (owner !== undefined) throw formerNameClash(second, owner);
-  store.renameProfile(first, second);
-  ctx.stderr.write(`renamed profile '${first}' to '${second}' in ${store.path}\n`);
+  ctx.stderr.write(`renamed profile '${first}' to '${second}' in ${path}\n`);
   if (isReservedName(first)) {
     // Its dataset syncs went to the folder of the settings without a profile: not its alone.
     ctx.stderr.write(

@@ -9,7 +9,7 @@ import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
 import type { Context } from '../../context.ts';
 import { createNotices } from '../../notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
-import { connectClient, type ConnectedClient } from '../../connect-client.ts';
+import { checkSettingsOwner, connectClient, type ConnectedClient } from '../../connect-client.ts';
 import { chooseProfile, describeProfile } from '../../../config/settings.ts';
 import { VERSION } from '../../version.ts';
 
@@ -52,6 +52,9 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
 
   // One server, one person: the profile is fixed for the server's life (a bad name stops it now).
   const profile = flags.demo ? undefined : chooseProfile(flags.profile, ctx.env);
+  // A key that is not that person's would serve somebody else's data under their name: it
+  // stops the server now, as a bad name does, not at the first tool call.
+  if (profile) await checkSettingsOwner(flags, ctx);
   const demo = flags.demo
     ? ' from the built-in sandbox (demo data)'
     : profile

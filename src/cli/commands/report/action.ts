@@ -52,11 +52,12 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
     quiet: flags.quiet ?? false,
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
+    redact: ctx.secrets?.redact,
   });
   const loaded =
     flags.fromDb === undefined
       ? await loadFromApi(flags.metric, { from, to }, flags, ctx, notices)
-      : await loadFromDb(flags.fromDb, flags.metric, { from, to }, flags);
+      : await loadFromDb(flags.fromDb, flags.metric, { from, to }, flags, ctx.secrets?.redact);
   const end = to !== null && to < today ? to : today;
   if (loaded.from > end) {
     throw new UsageError(

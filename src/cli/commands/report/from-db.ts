@@ -34,10 +34,16 @@ export async function loadFromDb(
   metrics: readonly string[] | undefined,
   range: Range,
   flags: DailyFlags,
+  /**
+   * The run's redaction: a file synced by an older healthdata, which hid only the key in use,
+   * may hold another person's key that a server echoed. The API's bodies are redacted by the
+   * client; the file's text is redacted here, as it is read.
+   */
+  redact: (text: string) => string = (text) => text,
 ): Promise<Loaded> {
   const db = await openReadOnly(file);
   try {
-    const catalog = namesIn(db, file);
+    const catalog = namesIn(db, file, redact);
     if (metrics !== undefined) checkNames(metrics, catalog, file);
     const wanted =
       metrics === undefined
@@ -46,10 +52,10 @@ export async function loadFromDb(
     const providers = flags.provider?.map((p) => p.toLowerCase());
     const options = { catalog: catalog.keys(), ...(metrics ? { metrics } : {}) };
     const read = (from: string, to: string | null) =>
-      summarize(pages(db, from, to, wanted, providers), options);
+      summarize(pages(db, from, to, wanted, providers, redact), options);
     const summaries = await read(range.from, range.to);
     const leadIn = await read(addDays(range.from, -DEFAULT_RULE.window), addDays(range.from, -1));
-    const state = lastSync(db);
+    const state = lastSync(db, redact);
     return {
       summaries: withEmpty(summaries, metrics, catalog, flags),
       leadIn,
@@ -87,7 +93,11 @@ async function openReadOnly(file: string): Promise<Database> {
 }
 
 /** The metric names in the file, with a unit each: the catalog a synced file has. */
-function namesIn(db: Database, file: string): Map<string, CatalogMetric> {
+function namesIn(
+  db: Database,
+  file: string,
+  redact: (text: string) => string,
+): Map<string, CatalogMetric> {
   let rows: unknown[];
   try {
     rows = db.prepare('SELECT metric, max(unit) AS unit FROM metrics GROUP BY metric').all();
@@ -97,10 +107,8 @@ function namesIn(db: Database, file: string): Map<string, CatalogMetric> {
   const names = new Map<string, CatalogMetric>();
   for (const row of rows as { metric: unknown; unit: unknown }[]) {
     if (typeof row.metric !== 'string') continue;
-    names.set(row.metric, {
-      metric: row.metric,
-      unit: typeof row.unit === 'string' ? row.unit : null,
-    });
+    const metric = redact(row.metric);
+    names.set(metric, { metric, unit: typeof row.unit === 'string' ? redact(row.unit) : null });
   }
   return names;
 }
@@ -135,7 +143,9 @@ function* pages(
   to: string | null,
   metrics: ReadonlySet<string> | undefined,
   providers: readonly string[] | undefined,
+  redact: (text: string) => string,
 ): Generator<MetricRow[]> {
+  const hidden = (text: string | null): string | null => (text === null ? null : redact(text));
   const sql = `SELECT date, provider, metric, numValue, textValue, unit, stream FROM metrics
     WHERE date >= ? AND date <= ? ORDER BY date DESC, rowid`;
   let page: MetricRow[] = [];
@@ -146,11 +156,11 @@ function* pages(
     if (providers !== undefined && !providers.includes(r.provider.toLowerCase())) continue;
     page.push({
       date: r.date,
-      provider: r.provider,
-      metric: r.metric,
+      provider: redact(r.provider),
+      metric: redact(r.metric),
       numValue: r.numValue,
-      textValue: r.textValue,
-      unit: r.unit,
+      textValue: hidden(r.textValue),
+      unit: hidden(r.unit),
       stream: r.stream === 1,
     });
     if (page.length === PAGE) {
@@ -162,7 +172,10 @@ function* pages(
 }
 
 /** The plan the newest sync saw, and when it ran. */
-function lastSync(db: Database): { meta: Meta; at: string } | undefined {
+function lastSync(
+  db: Database,
+  redact: (text: string) => string,
+): { meta: Meta; at: string } | undefined {
   let rows: unknown[];
   try {
     rows = db
@@ -181,9 +194,9 @@ function lastSync(db: Database): { meta: Meta; at: string } | undefined {
   return {
     at: String(row['last_sync_at']),
     meta: {
-      plan: row['plan'],
+      plan: redact(row['plan']),
       history_window_days: typeof days === 'number' ? days : null,
-      history_floor: typeof floor === 'string' ? floor : null,
+      history_floor: typeof floor === 'string' ? redact(floor) : null,
       source_cap: null,
     },
   };

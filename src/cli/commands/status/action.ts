@@ -4,6 +4,7 @@ import { visibleJson } from '../../../lib/visible.ts';
 import { redactKey } from '../../../config/keys.ts';
 import {
   chooseProfile,
+  KeyOwnerError,
   resolveBaseUrl,
   resolveSettings,
   type Settings,
@@ -79,6 +80,9 @@ async function resolve(flags: StatusFlags, ctx: Context, report: StatusReport): 
   try {
     return await resolveSettings(inputs);
   } catch (error) {
+    // A key that is not the profile's: where it comes from, beside the profile it is not.
+    if (error instanceof KeyOwnerError)
+      report.api_key = { redacted: null, source: error.keySource };
     // A missing key is found after the base URL: show the base URL that was found, wherever
     // it is set (the config file too).
     const baseUrl = await resolveBaseUrl(inputs).catch(() => undefined);

@@ -75,7 +75,11 @@ export function renderStatus(r: StatusReport, p: Palette): string {
     ],
     [
       'API key',
-      r.api_key.redacted === null ? p.red('not set') : r.api_key.redacted + from(r.api_key.source),
+      r.api_key.redacted !== null
+        ? r.api_key.redacted + from(r.api_key.source)
+        : r.error?.code === 'key_not_profile'
+          ? p.red("not the profile's own") + from(r.api_key.source)
+          : p.red('not set'),
     ],
   );
   if (r.ok) {
@@ -98,6 +102,7 @@ function failure(code: string): string {
   if (code === 'http_401') return 'the key was rejected (401)';
   if (code.startsWith('http_')) return `the API answered ${code.slice(5)}`;
   if (code === 'no_base_url' || code === 'no_api_key' || code === 'bad_api_key') return 'not tried';
+  if (code === 'key_not_profile') return "not tried: the API key is not this profile's";
   if (code === 'timeout') return 'the API did not answer in time (--timeout)';
   return 'the API could not be reached';
 }

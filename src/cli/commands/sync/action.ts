@@ -9,6 +9,7 @@ import { removeLeftovers } from '../../../sync/leftovers.ts';
 import { acquireLock } from '../../../sync/lock.ts';
 import { checkTargetPath } from '../../../sync/preflight.ts';
 import type { Context } from '../../context.ts';
+import { checkSettingsOwner } from '../../connect-client.ts';
 import { explainEmpty } from '../../empty-result.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { createNotices, type Notices } from '../../notices.ts';
@@ -33,6 +34,8 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
       'bad_usage',
     );
   }
+  // A key that is not the profile's is refused before the lock file is made.
+  await checkSettingsOwner(oneProfile(flags), ctx);
   // Where the target really is: a link to it and its own path are one target, with one lock.
   const real = await checkTargetPath(target);
   // Peak memory stays flat however many rows stream by (main.ts).

@@ -15,6 +15,7 @@ import {
   personFolder,
   type FolderEvent,
 } from '../../../sync/renamed-folders.ts';
+import { checkSettingsOwner } from '../../connect-client.ts';
 import type { Context } from '../../context.ts';
 import type { Notices } from '../../notices.ts';
 import { choosePeople } from './people.ts';
@@ -32,6 +33,11 @@ export async function runDatasetSync(
 ): Promise<void> {
   const chosen = choosePeople(flags, ctx);
   const people: DatasetPerson[] = chosen.names.map((name) => ({ name }));
+  // One person's key that is not their profile's is refused before the lock file is made
+  // (several profiles take no --api-key, and each uses its own key over the environment's).
+  if (chosen.names.length === 1) {
+    await checkSettingsOwner(oneProfile(flags, chosen.profiles ? chosen.names[0] : undefined), ctx);
+  }
   const real = await checkDatasetDir(dir);
   ctx.tuneForStreaming?.();
   const lock = await acquireLock(dir, real, {

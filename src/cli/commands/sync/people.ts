@@ -46,16 +46,8 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
   if (flags.allProfiles !== true && listed.length === 0) {
     const chosen = chooseProfile(undefined, ctx.env);
     if (chosen === undefined) return { names: [NO_PROFILE_NAME], profiles: false, ...NOBODY };
+    // A key that is not this profile's own is refused with the settings (checkSettingsOwner).
     checkDatasetName(chosen.name, chosen.source);
-    const fromEnv = ctx.env['HEALTHDATA_API_KEY'];
-    // The environment's key comes before HEALTHDATA_PROFILE's (docs/profiles.md): it would
-    // fill the profile's folder with whoever's data it reads.
-    if (flags.apiKey !== undefined || (fromEnv !== undefined && fromEnv.trim() !== '')) {
-      throw keyNotTheProfiles(
-        chosen.name,
-        flags.apiKey !== undefined ? '--api-key' : 'HEALTHDATA_API_KEY',
-      );
-    }
     return { names: [chosen.name], profiles: false, ...fromConfig(readConfig(ctx.env)) };
   }
   if (flags.demo === true) {
@@ -80,17 +72,7 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
       'bad_usage',
     );
   }
-  const [only] = names;
-  if (only !== undefined && flags.apiKey !== undefined) throw keyNotTheProfiles(only, '--api-key');
   return { names, profiles: true, ...fromConfig(config) };
-}
-
-/** A folder named after a profile holds that person's data only, read with their own key. */
-function keyNotTheProfiles(name: string, source: string): UsageError {
-  return new UsageError(
-    `${source} would be used instead of profile '${name}''s own key, and whoever it reads would land in the dataset folder profile=${name} — leave out ${source}, or set the profile's key with 'healthdata config set api-key --profile ${name}'`,
-    'bad_usage',
-  );
 }
 
 /** Several profiles are for a Parquet dataset only. */

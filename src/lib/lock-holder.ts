@@ -1,4 +1,4 @@
-// Which process holds the sync lock, for the "another sync is running (pid N)" message only:
+// Which process holds a kernel file lock (file-lock.ts), for a "busy (pid N)" message only:
 // the lock itself never depends on it. Linux lists every POSIX lock in /proc/locks with its
 // owner's pid and the file's device and inode; SQLite's exclusive lock is a WRITE lock on the
 // lock file. Anywhere else, or in any doubt, the answer is "unknown" and the message has no pid.
