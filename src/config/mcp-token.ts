@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../lib/env.ts';
 import { HealthdataError, UsageError } from '../lib/errors.ts';
-import { openConfig, readConfig, type ConfigStore } from './store.ts';
+import { changeConfig, type ChangeOptions } from './change.ts';
+import { readConfig, type ConfigStore } from './store.ts';
 
 const TOKEN_BYTES = 32;
 
@@ -52,9 +53,12 @@ export function mcpTokenOf(store: ConfigStore): string {
   return made;
 }
 
-/** The token, made on first use: the file is opened for writing only when it has none. */
-export async function ensureMcpToken(env: Env): Promise<string> {
-  return savedMcpToken(env) ?? mcpTokenOf(await openConfig(env));
+/**
+ * The token, made on first use: the file is changed only when it has none, and then under the
+ * config file's lock (change.ts), so a first start beside a `config set` loses neither.
+ */
+export async function ensureMcpToken(env: Env, options: ChangeOptions): Promise<string> {
+  return savedMcpToken(env) ?? changeConfig(env, options, mcpTokenOf);
 }
 
 function checkToken(value: string | undefined, path: string): string | undefined {

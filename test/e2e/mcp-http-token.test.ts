@@ -212,12 +212,14 @@ describe('healthdata mcp --http: the bearer token', () => {
     });
     expect(got.code).toBe(1);
     expect(got.stdout).toBe('');
+    // The token is made under the config file's lock: the lock file is the first write.
     expect(got.stderr).toMatch(
-      /^healthdata: error: cannot save the MCP token to .*config\.json \(EACCES\)/,
+      /^healthdata: error: cannot lock the config file .*config\.json with .*\(EACCES\) — nothing was changed/,
     );
+    expect(got.stderr.trim().split('\n')).toHaveLength(1);
     const served = await spawnCli(['mcp', '--http', '0'], { ...as, env: apiEnv(configDir) });
     expect(served.code).toBe(1);
-    expect(served.stderr).toMatch(/cannot save the MCP token/);
+    expect(served.stderr).toMatch(/cannot lock the config file .*\(EACCES\)/);
     expect(served.stderr).not.toMatch(/serving/);
     expect(existsSync(join(configDir, 'config.json'))).toBe(false);
   });

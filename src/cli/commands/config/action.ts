@@ -44,7 +44,7 @@ export async function runConfig(
   }
   const key = checkConfigKey(args.key ?? '');
   if (key === 'mcp-token') {
-    runMcpTokenConfig(action, args.profile, store, ctx);
+    await runMcpTokenConfig(action, args.profile, store, ctx);
     return;
   }
   if (action === 'set') {

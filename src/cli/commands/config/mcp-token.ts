@@ -4,16 +4,17 @@
 // belongs to the whole config file, so --profile is refused rather than quietly ignored, and
 // HEALTHDATA_PROFILE (a default for every command) does not apply.
 import { UsageError } from '../../../lib/errors.ts';
-import { mcpTokenOf } from '../../../config/mcp-token.ts';
+import { changeConfig } from '../../../config/change.ts';
+import { ensureMcpToken } from '../../../config/mcp-token.ts';
 import type { ConfigStore } from '../../../config/store.ts';
 import type { Context } from '../../context.ts';
 
-export function runMcpTokenConfig(
+export async function runMcpTokenConfig(
   action: 'set' | 'get' | 'unset',
   profile: string | undefined,
   store: ConfigStore,
   ctx: Context,
-): void {
+): Promise<void> {
   if (action === 'set') {
     throw new UsageError(
       "mcp-token is made by healthdata, never set — 'healthdata config get mcp-token' prints it, 'healthdata config unset mcp-token' replaces it",
@@ -27,16 +28,20 @@ export function runMcpTokenConfig(
     );
   }
   if (action === 'get') {
-    const token = mcpTokenOf(store);
+    const token = await ensureMcpToken(ctx.env, ctx);
     ctx.secrets?.add(token);
     ctx.stdout.write(`${token}\n`);
     return;
   }
-  if (store.get('mcp-token') === undefined) {
+  const removed = await changeConfig(ctx.env, ctx, (fresh) => {
+    if (fresh.get('mcp-token') === undefined) return false;
+    fresh.delete('mcp-token');
+    return true;
+  });
+  if (!removed) {
     ctx.stderr.write(`mcp-token is not set in ${store.path}; nothing to remove\n`);
     return;
   }
-  store.delete('mcp-token');
   ctx.stderr.write(
     `removed mcp-token from ${store.path}; a running 'healthdata mcp --http' refuses it from its next request, and the next 'mcp --http' or 'config get mcp-token' makes a new one\n`,
   );

@@ -87,7 +87,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     // token at once; made on first use. Hidden in every line this run prints.
     const token = async (): Promise<string> => {
       try {
-        const value = await ensureMcpToken(ctx.env);
+        const value = await ensureMcpToken(ctx.env, ctx);
         ctx.secrets?.add(value);
         return value;
       } catch (error) {
@@ -97,7 +97,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       }
     };
     // Made (or checked) before listening: a config file that cannot hold it stops the start.
-    await ensureMcpToken(ctx.env).then((value) => ctx.secrets?.add(value));
+    await ensureMcpToken(ctx.env, ctx).then((value) => ctx.secrets?.add(value));
     const http = await serveOnHttp(factory, flags.http, onerror, token).catch((error: unknown) => {
       throw listenError(error, flags.http as number);
     });
