@@ -9,7 +9,14 @@ import { reportDropped } from './checked-names.ts';
 import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
-import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../daily/index.ts';
+import {
+  baseOf,
+  emptySummary,
+  summarize,
+  twinOf,
+  unheldNotes,
+  type MetricSummary,
+} from '../daily/index.ts';
 import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
@@ -132,6 +139,8 @@ export async function loadDaily(
     ...(metrics ? { metrics } : {}),
   });
   warnTextCut(summaries, notices);
+  // Numbers past every double (1e400) are left out of every statistic: said, as dropped rows are.
+  for (const line of unheldNotes(summaries)) notices.alert(line);
   // A clamped --from: what was covered starts at the floor (the chart's axis, summary's header).
   const floor = meta?.history_floor ?? null;
   const from = range.from !== null && floor !== null && range.from < floor ? floor : range.from;

@@ -23,7 +23,7 @@
 export { DailyAccumulator } from './accumulate.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
 export { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
-export { severalRowsNotice } from './notice.ts';
+export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';
 export {
   emptySummary,
   summariesOf,

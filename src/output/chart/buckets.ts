@@ -1,5 +1,6 @@
 // Daily values onto the x axis: one point a day when the range fits the width, else the mean
 // of each week, else of each month (or of several months), so a chart always fits.
+import { meanOf } from '../../lib/finite-math.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 
 export interface DatedValue {
@@ -55,18 +56,15 @@ export function bucketMeans(
   values: readonly DatedValue[],
   buckets: Buckets,
 ): (number | undefined)[] {
-  const sums = new Array<number>(buckets.starts.length).fill(0);
-  const counts = new Array<number>(buckets.starts.length).fill(0);
+  const groups = buckets.starts.map((): number[] => []);
   const from = buckets.starts[0] as string;
   for (const { date, value } of values) {
     const i = indexOf(date, from, buckets);
-    if (i < 0 || i >= sums.length) continue;
-    sums[i] = (sums[i] as number) + value;
-    counts[i] = (counts[i] as number) + 1;
+    if (i < 0 || i >= groups.length) continue;
+    (groups[i] as number[]).push(value);
   }
-  return sums.map((sum, i) =>
-    (counts[i] as number) === 0 ? undefined : sum / (counts[i] as number),
-  );
+  // meanOf: finite for values near 1e308, whose plain sum overflows.
+  return groups.map((group) => (group.length === 0 ? undefined : meanOf(group)));
 }
 
 function indexOf(date: string, from: string, b: Buckets): number {
