@@ -35,37 +35,46 @@ function within(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
-/** The mean; NaN for none. The plain sum when it is finite, else the scaled one. */
+/**
+ * The mean; NaN for none. The plain sum when it is finite, else the scaled one; either way
+ * kept within the values' range, which rounding alone can leave (sixty copies of c summed
+ * and divided need not give c back, and a constant series must have no deviation at all).
+ */
 export function meanOf(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
   let sum = 0;
-  for (const x of xs) sum += x;
-  if (Number.isFinite(sum)) return sum / xs.length;
-  const s = scaleOf(xs);
-  let scaled = 0;
   let lo = Infinity;
   let hi = -Infinity;
   for (const x of xs) {
-    scaled += x / s;
+    sum += x;
     if (x < lo) lo = x;
     if (x > hi) hi = x;
   }
+  if (Number.isFinite(sum)) return within(sum / xs.length, lo, hi);
+  const s = scaleOf(xs);
+  let scaled = 0;
+  for (const x of xs) scaled += x / s;
   return within((scaled / xs.length) * s, lo, hi);
 }
 
-/** Σ xᵢwᵢ / Σ wᵢ (weights: counts, > 0), within the values' range; the plain sum when finite. */
+/** Σ xᵢwᵢ / Σ wᵢ (weights: counts, > 0), within the values' range, as meanOf. */
 export function weightedMeanOf(xs: readonly number[], ws: readonly number[]): number {
   let sum = 0;
   let weight = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
   for (let i = 0; i < xs.length; i++) {
-    sum += (xs[i] as number) * (ws[i] as number);
+    const x = xs[i] as number;
+    sum += x * (ws[i] as number);
     weight += ws[i] as number;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
   }
-  if (Number.isFinite(sum)) return sum / weight;
+  if (Number.isFinite(sum)) return within(sum / weight, lo, hi);
   const s = scaleOf(xs);
   let scaled = 0;
   for (let i = 0; i < xs.length; i++) scaled += ((xs[i] as number) / s) * (ws[i] as number);
-  return within((scaled / weight) * s, Math.min(...xs), Math.max(...xs));
+  return within((scaled / weight) * s, lo, hi);
 }
 
 /**

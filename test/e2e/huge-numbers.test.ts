@@ -84,7 +84,17 @@ describe('numbers at the edges of the doubles', () => {
       max: 30_000,
     });
     expectAllFinite(list);
-    expect(r.stdout).not.toContain('null,"median"');
+    // JSON writes NaN and Infinity as null: every numeric line has all its numbers.
+    for (const line of list) {
+      expect([line['min'], line['mean'], line['median'], line['max']], line.metric).not.toContain(
+        null,
+      );
+      const days = line['daily'] as { value: number | null }[];
+      expect(
+        days.map((d) => d.value),
+        line.metric,
+      ).not.toContain(null);
+    }
   });
 
   it('summary --by week: every mean finite and right', async () => {
@@ -177,8 +187,24 @@ describe('numbers at the edges of the doubles', () => {
       return found;
     };
     for (const metric of ['huge_constant', 'near_max', 'opposed', 'tiny', 'big_integer']) {
-      expect(line(metric).anomalies, metric).toEqual([]);
+      const s = line(metric);
+      expect(s.anomalies, metric).toEqual([]);
+      // JSON writes NaN and Infinity as null: a day with data has its value, a day with a z
+      // its baseline and band.
+      expect(
+        s.values.filter((v) => v !== null),
+        metric,
+      ).toHaveLength(60);
+      s.z.forEach((z, i) => {
+        if (z === null) return;
+        expect([s.median[i], s.low[i], s.high[i]], `${metric} day ${i}`).not.toContain(null);
+      });
+      expect(
+        s.periodMean.filter((v) => v !== null),
+        metric,
+      ).toHaveLength(60);
     }
+    expect(line('opposed').z.filter((z) => z !== null).length).toBeGreaterThan(20);
     expect(line('steps').anomalies.map((a) => a.date)).toEqual([dayAgo(SPIKE_AGO)]);
     const constant = line('huge_constant');
     expect(constant.summary.mean).toBe(1e308);
