@@ -173,6 +173,23 @@ describe('numbers at the edges of the doubles', () => {
     expect(r?.['pearson'] as number).toBeCloseTo(sxy / Math.sqrt(sxx * syy), 2);
   });
 
+  it('chart and the summary table: the axis spans ±1e308, labels in scientific notation', async () => {
+    const server = await serve(hugeNumbersApi());
+    const r = await hd(server.url, ['chart', 'opposed', 'near_max', ...RANGE]);
+    expect(r.code, r.stderr).toBe(0);
+    const labels = r.stdout
+      .split('\n')
+      .filter((l) => l.includes('┤'))
+      .map((l) => l.split('┤')[0]?.trim());
+    expect(labels[0]).toBe('1.5E308');
+    expect(labels.at(-1)).toBe('-1E308');
+    expect(r.stdout).not.toMatch(/NaN|Infinity|∞/);
+    const table = await hd(server.url, ['summary', ...RANGE, '-f', 'table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/huge_constant.*1E308/);
+    expect(table.stdout).not.toMatch(/NaN|Infinity|∞/);
+  });
+
   it('report: the embedded model holds no NaN or Infinity and flags no day of a steady series', async () => {
     const server = await serve(hugeNumbersApi());
     const file = join(tempDir('healthdata-report-'), 'edges.html');

@@ -82,7 +82,9 @@ describe('MCP tools over numbers at the edges of the doubles', () => {
   });
 
   it('compare_periods: identical halves do not differ; the ordinary metric as alone', async () => {
-    const got = await (await connect()).call('compare_periods', {
+    const got = await (
+      await connect()
+    ).call('compare_periods', {
       metrics: METRICS,
       from: dayAgo(29),
       to: LAST,

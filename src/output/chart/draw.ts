@@ -3,6 +3,7 @@
 // series can start late or end early (nothing is drawn where it has no data), and each can
 // have its own line style: told apart by style without colour, and by colour too with it.
 import { plot } from 'asciichart';
+import { finite, powerOfTwoNear } from '../../lib/finite-math.ts';
 
 export interface ChartSeries {
   label: string;
@@ -42,12 +43,25 @@ export function drawLines(series: readonly ChartSeries[], options: DrawOptions):
     min -= 1;
     max += 1;
   }
-  const labelWidth = yLabelWidth(min, max, options.height, options.format) + 1;
-  const format = (x: number): string => `${options.format(x).padStart(labelWidth - 1)} `;
+  if (min === max) {
+    // ±1 is nothing next to 1e20: a band of a part in a thousand instead.
+    const d = Math.abs(min) / 1024;
+    min = finite(min - d);
+    max = finite(max + d);
+  }
+  // Plotted divided by a power of two near the largest value, and labelled multiplied back:
+  // the same rows and labels, bit for bit, yet max − min (asciichart's range, and the bridges
+  // of filled()) cannot overflow for values of both signs near 1e308.
+  const scale = powerOfTwoNear(Math.max(Math.abs(min), Math.abs(max)));
+  min /= scale;
+  max /= scale;
+  const scaledFormat = (x: number): string => options.format(x * scale);
+  const labelWidth = yLabelWidth(min, max, options.height, scaledFormat) + 1;
+  const format = (x: number): string => `${scaledFormat(x).padStart(labelWidth - 1)} `;
   // Plot cells: [label][axis][x = 0 … n-1]; asciichart draws the segment x → x+1 in column x.
   const grids = series.map((s, i) => {
     // asciichart draws the segment x → x+1 in column x: one day alone would draw nothing.
-    const values = filled(s.points);
+    const values = filled(s.points.map((p) => (p === undefined ? p : p / scale)));
     if (values.length === 1) values.push(values[0] as number);
     const text = plot(values, {
       min,
