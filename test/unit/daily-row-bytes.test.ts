@@ -7,7 +7,7 @@ import { textPage } from '../../src/api/pagination/text-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { summarize } from '../../src/daily/index.ts';
 import { canonicalNumberAt, exactNumberAt } from '../../src/api/pagination/row-numbers.ts';
-import { isInexact, RawNumber } from '../../src/api/exact-numbers.ts';
+import { isInexact, parseExact, RawNumber } from '../../src/api/exact-numbers.ts';
 import { INEXACT_NUMBER_TOKENS } from '../helpers/number-tokens.ts';
 
 /** The reader's number: a double, or (a RawNumber) the token JSON.parse would change. */
@@ -126,6 +126,52 @@ describe('summaries of proven pages', () => {
           expect(await summarize(proven)).toEqual(await summarize(pages as MetricRow[][]));
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('are the summaries of the same rows parsed, numbers at the edges of the doubles too', async () => {
+    // Tokens JSON.stringify cannot write (1e400) go in as "@token@" strings, then bare.
+    const token = fc.constantFrom(
+      ...INEXACT_NUMBER_TOKENS,
+      // As JSON.stringify spells them, so that the page is proven and read off its bytes.
+      '1e+308',
+      '-1e+308',
+      '1.7976931348623157e+308',
+      '5e-324',
+      '42',
+    );
+    const edgeRow = fc.record({
+      date: fc.constantFrom('2026-11-20', '2026-11-21'),
+      provider: fc.constantFrom('A', 'B'),
+      metric: fc.constantFrom('steps', 'hrv'),
+      numValue: token.map((t) => `@${t}@`),
+      textValue: fc.constant(null),
+      unit: fc.constant('u'),
+      stream: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(edgeRow, { minLength: 1, maxLength: 30 }), async (rows) => {
+        const body = JSON.stringify({ data: rows, next_cursor: null }).replace(
+          /"@([^@]*)@"/g,
+          '$1',
+        );
+        const proof = provePage(Buffer.from(body));
+        expect(proof).toBeDefined();
+        const proven = [textPage(proof!.rows, null, undefined)];
+        const parsed = [(parseExact(body) as { data: MetricRow[] }).data];
+        const fromBytes = await summarize(proven);
+        expect(fromBytes).toEqual(await summarize(parsed));
+        // 1e400 and -1e400 are counted, never a number; the rest are their nearest doubles.
+        const unheld = rows.filter((r) => /^-?1e400$/.test(r.numValue.slice(1, -1))).length;
+        expect(fromBytes.reduce((n, l) => n + (l.unheld ?? 0), 0)).toBe(unheld);
+        for (const line of fromBytes) {
+          if (line.stats === null) continue;
+          for (const x of Object.values(line.stats)) {
+            if (x !== null) expect(Number.isFinite(x)).toBe(true);
+          }
+        }
+      }),
       { numRuns: 300 },
     );
   });
