@@ -4,7 +4,8 @@
 // them (`scaleOf`), where every value lies in (−2, 2), and multiply back at the end. A power of
 // two divides exactly, and IEEE rounding does not change under it, so on ordinary data the
 // results are the same doubles as the plain formulas give, bit for bit; only where a plain
-// step would overflow does the answer differ, and then it is finite and right.
+// step would overflow does the answer differ, and then it is finite and right. A mean is also
+// kept within its values' range, which rounding alone could leave: a constant's mean is it.
 
 /** The largest |x|, 0 for none. */
 function maxMagnitude(xs: readonly number[]): number {
@@ -92,8 +93,7 @@ export function meanOfSum(
   lo: number,
   hi: number,
 ): number {
-  if (!scaled) return sum / count;
-  return within((sum / count) * SUM_SCALE, lo, hi);
+  return within(scaled ? (sum / count) * SUM_SCALE : sum / count, lo, hi);
 }
 
 /** The value halfway between a and b: (a + b) / 2, or a / 2 + b / 2 where a + b overflows. */
@@ -121,12 +121,6 @@ export function finite(x: number): number {
   if (x === Infinity) return Number.MAX_VALUE;
   if (x === -Infinity) return -Number.MAX_VALUE;
   return x;
-}
-
-/** x / y, or null when that is no finite double (y = 0, or a quotient past 1.8e308). */
-export function ratio(x: number, y: number): number | null {
-  const q = x / y;
-  return Number.isFinite(q) ? q : null;
 }
 
 /**
