@@ -74,12 +74,22 @@ export async function withDaily(
   // An export streams by: peak memory stays flat however many rows it has (main.ts).
   ctx.tuneForStreaming?.();
   try {
-    await use(await loadDaily(api.client, metrics, range, flags, ctx, notices, tally), notices);
+    const daily = await loadDaily(api.client, metrics, range, flags, ctx, notices, tally);
+    sayUnheld(daily.summaries, notices);
+    await use(daily, notices);
     // Once the summaries are out: rows the API sent that were dropped, in one line.
     reportDropped(tally, notices);
   } finally {
     await api.close();
   }
+}
+
+/**
+ * Numbers past every double (1e400) left out of every statistic: said as dropped rows are,
+ * even under --quiet. Only for the range shown (a report's lead-in days are not its own).
+ */
+export function sayUnheld(summaries: readonly MetricSummary[], notices: Notices): void {
+  for (const line of unheldNotes(summaries)) notices.alert(line);
 }
 
 /**
@@ -139,8 +149,6 @@ export async function loadDaily(
     ...(metrics ? { metrics } : {}),
   });
   warnTextCut(summaries, notices);
-  // Numbers past every double (1e400) are left out of every statistic: said, as dropped rows are.
-  for (const line of unheldNotes(summaries)) notices.alert(line);
   // A clamped --from: what was covered starts at the floor (the chart's axis, summary's header).
   const floor = meta?.history_floor ?? null;
   const from = range.from !== null && floor !== null && range.from < floor ? floor : range.from;
