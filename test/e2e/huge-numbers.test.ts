@@ -241,4 +241,27 @@ describe('numbers at the edges of the doubles', () => {
     );
     expect(unheld.periods.reduce((n, p) => n + p.days, 0)).toBe(held.size);
   });
+
+  it('report: 1e400 in the baseline lead-in before the range is not said as the range', async () => {
+    const server = await serve(hugeNumbersApi());
+    const file = join(tempDir('healthdata-report-'), 'lead-in.html');
+    const r = await hd(server.url, [
+      'report',
+      '-m',
+      'unheld',
+      '--from',
+      dayAgo(29),
+      '--to',
+      LAST,
+      '-o',
+      file,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    // Days 0–29: 6 held, 24 past every double; the 28 lead-in days hold more, unsaid.
+    expect(r.stderr.match(/could not be held[^\n]*/g)).toEqual([
+      'could not be held by a double (past ±1.8e308) and were left out',
+    ]);
+    expect(r.stderr).toContain('warning: 24 values of unheld from P could not be held');
+    expect(modelOf(file).series[0]?.summary.days).toBe(6);
+  });
 });
