@@ -31,6 +31,22 @@ export function scaleOf(xs: readonly number[]): number {
   return powerOfTwoNear(maxMagnitude(xs));
 }
 
+/**
+ * Σ term(xᵢ) with Neumaier's compensation, for the scaled path only (the plain one keeps the
+ * plain sum's doubles): 60 values near 1.25e308 average to 1.25e308, not a few units off.
+ */
+function compensatedSum(xs: readonly number[], term: (x: number, i: number) => number): number {
+  let sum = 0;
+  let lost = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const t = term(xs[i] as number, i);
+    const next = sum + t;
+    lost += Math.abs(sum) >= Math.abs(t) ? sum - next + t : t - next + sum;
+    sum = next;
+  }
+  return sum + lost;
+}
+
 /** `x` kept within [lo, hi] (a mean can never leave its values' range but by rounding). */
 function within(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
@@ -53,9 +69,7 @@ export function meanOf(xs: readonly number[]): number {
   }
   if (Number.isFinite(sum)) return within(sum / xs.length, lo, hi);
   const s = scaleOf(xs);
-  let scaled = 0;
-  for (const x of xs) scaled += x / s;
-  return within((scaled / xs.length) * s, lo, hi);
+  return within((compensatedSum(xs, (x) => x / s) / xs.length) * s, lo, hi);
 }
 
 /** Σ xᵢwᵢ / Σ wᵢ (weights: counts, > 0), within the values' range, as meanOf. */
@@ -73,8 +87,7 @@ export function weightedMeanOf(xs: readonly number[], ws: readonly number[]): nu
   }
   if (Number.isFinite(sum)) return within(sum / weight, lo, hi);
   const s = scaleOf(xs);
-  let scaled = 0;
-  for (let i = 0; i < xs.length; i++) scaled += ((xs[i] as number) / s) * (ws[i] as number);
+  const scaled = compensatedSum(xs, (x, i) => (x / s) * (ws[i] as number));
   return within((scaled / weight) * s, lo, hi);
 }
 
