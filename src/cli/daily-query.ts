@@ -9,7 +9,14 @@ import { reportDropped } from './checked-names.ts';
 import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
-import { baseOf, emptySummary, summarize, twinOf, type MetricSummary } from '../daily/index.ts';
+import {
+  baseOf,
+  emptySummary,
+  summarize,
+  twinOf,
+  unheldNotes,
+  type MetricSummary,
+} from '../daily/index.ts';
 import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
@@ -67,12 +74,22 @@ export async function withDaily(
   // An export streams by: peak memory stays flat however many rows it has (main.ts).
   ctx.tuneForStreaming?.();
   try {
-    await use(await loadDaily(api.client, metrics, range, flags, ctx, notices, tally), notices);
+    const daily = await loadDaily(api.client, metrics, range, flags, ctx, notices, tally);
+    sayUnheld(daily.summaries, notices);
+    await use(daily, notices);
     // Once the summaries are out: rows the API sent that were dropped, in one line.
     reportDropped(tally, notices);
   } finally {
     await api.close();
   }
+}
+
+/**
+ * Numbers past every double (1e400) left out of every statistic: said as dropped rows are,
+ * even under --quiet. Only for the range shown (a report's lead-in days are not its own).
+ */
+export function sayUnheld(summaries: readonly MetricSummary[], notices: Notices): void {
+  for (const line of unheldNotes(summaries)) notices.alert(line);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The numeric series of src/insight for the CLI: text metrics are left out with a notice.
 import type { MetricSummary } from '../daily/index.ts';
 import { seriesOf, type NumericSeries } from '../insight/from-daily.ts';
+import { roundTo } from '../lib/finite-math.ts';
 import type { Notices } from './notices.ts';
 
 export type { NumericSeries };
@@ -20,8 +21,6 @@ export function numericSeries(
 
 /** Numbers for a table: at most 2 decimals (3 under 1), like summary's. */
 export function rounded(x: number | null): number | null {
-  if (x === null || !Number.isFinite(x)) return x;
-  const digits = Math.abs(x) >= 1 ? 2 : 3;
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
+  if (x === null) return x;
+  return roundTo(x, Math.abs(x) >= 1 ? 2 : 3);
 }

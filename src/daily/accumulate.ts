@@ -3,6 +3,7 @@
 // streamed samples costs the same as its 30k daily rows), and all of it by a byte budget
 // (bounds.ts): the server decides how many names, days and text values there are, not how
 // much of them is kept.
+import { RawNumber } from '../api/exact-numbers.ts';
 import { canonicalRows, type PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import {
@@ -34,6 +35,23 @@ export interface SeriesAggregate {
   longTextRows: number;
   /** Text rows whose value was past the distinct values or bytes kept: counted, not by value. */
   uncountedTextRows: number;
+  /** Rows whose number no double holds (1e400, -1e400): counted and left out. */
+  unheldRows: number;
+}
+
+/**
+ * A row's number as statistics take it: a double, or `unheld` when it is past every double
+ * (JSON.parse would make 1e400 Infinity), or undefined when the row has none. A number JSON.parse
+ * would only round (9007199254740993, 1e-400) is its nearest double: the text is kept exactly
+ * only where rows are written out (exact-numbers.ts), never needed for a mean.
+ */
+function heldNumber(num: unknown): number | 'unheld' | undefined {
+  if (typeof num === 'number') return Number.isFinite(num) ? num : 'unheld';
+  if (num instanceof RawNumber) {
+    const value = num.toDouble();
+    return Number.isFinite(value) ? value : 'unheld';
+  }
+  return undefined;
 }
 
 /** Feed pages of rows in any order; read the aggregates when done. */
@@ -77,7 +95,10 @@ export class DailyAccumulator {
       series = this.#series(metric, provider);
       this.#last = series;
     }
-    const isNumber = typeof num === 'number' && Number.isFinite(num);
+    const held = heldNumber(num);
+    if (held === 'unheld') series.unheldRows++;
+    const number = held === 'unheld' ? undefined : held;
+    const isNumber = number !== undefined;
     if (!isNumber && typeof text !== 'string') return;
     if (stream) series.streamRows++;
     if (series.unit === null && typeof unit === 'string') {
@@ -103,9 +124,9 @@ export class DailyAccumulator {
     if (isNumber) {
       series.numericRows++;
       days.rows[slot] = (days.rows[slot] as number) + 1;
-      days.sum[slot] = (days.sum[slot] as number) + num;
-      if (num < (days.min[slot] as number)) days.min[slot] = num;
-      if (num > (days.max[slot] as number)) days.max[slot] = num;
+      days.addValue(slot, number);
+      if (number < (days.min[slot] as number)) days.min[slot] = number;
+      if (number > (days.max[slot] as number)) days.max[slot] = number;
     } else {
       series.textRows++;
       days.textRows[slot] = (days.textRows[slot] as number) + 1;
@@ -168,6 +189,7 @@ export class DailyAccumulator {
         textCounts: new Map(),
         longTextRows: 0,
         uncountedTextRows: 0,
+        unheldRows: 0,
       };
       byProvider.set(provider, series);
     }

@@ -3,6 +3,8 @@
 // and its map entry were ~120 bytes on V8's heap, for the ~33,000 metric-days of four years of
 // data: the part of a summary's memory that grew with the rows (bench/README.md, issue 22).
 // Here a day is its map entry and 32 bytes of columns, allocated in a few large pieces.
+import { meanOfSum, SUM_SCALE } from '../lib/finite-math.ts';
+
 const FIRST_CAPACITY = 8;
 
 export class DayTable {
@@ -13,11 +15,14 @@ export class DayTable {
   rows = new Int32Array(FIRST_CAPACITY);
   /** Rows with a textValue only that day. */
   textRows = new Int32Array(FIRST_CAPACITY);
+  /** The day's numbers added up (read it through meanAt: for a few days it is scaled). */
   sum = new Float64Array(FIRST_CAPACITY);
   min = new Float64Array(FIRST_CAPACITY);
   max = new Float64Array(FIRST_CAPACITY);
   /** The day's distinct text values (bounded by the accumulator), for days that have any. */
   readonly texts = new Map<number, string[]>();
+  /** Slots whose plain sum overflowed (rows near 1e308): their `sum` is over SUM_SCALE. */
+  readonly #scaled = new Set<number>();
 
   /** Days held. */
   get size(): number {
@@ -38,6 +43,33 @@ export class DayTable {
     this.min[slot] = Infinity;
     this.max[slot] = -Infinity;
     return slot;
+  }
+
+  /** Adds a numeric row's value to the day (its count, min and max are the caller's). */
+  addValue(slot: number, x: number): void {
+    const sum = this.sum[slot] as number;
+    if (this.#scaled.size > 0 && this.#scaled.has(slot)) {
+      this.sum[slot] = sum + x / SUM_SCALE;
+      return;
+    }
+    const next = sum + x;
+    if (Number.isFinite(next)) {
+      this.sum[slot] = next;
+    } else {
+      this.sum[slot] = sum / SUM_SCALE + x / SUM_SCALE;
+      this.#scaled.add(slot);
+    }
+  }
+
+  /** The mean of the day's numeric rows: finite for any finite values (finite-math.ts). */
+  meanAt(slot: number): number {
+    return meanOfSum(
+      this.sum[slot] as number,
+      this.#scaled.has(slot),
+      this.rows[slot] as number,
+      this.min[slot] as number,
+      this.max[slot] as number,
+    );
   }
 
   /** The slots, oldest date first. */

@@ -14,6 +14,9 @@
 //     - several rows, no twin → rule 'several': rows summarised (min/mean/max over all rows,
 //                               rows per day); a day's `value` is their mean, never their sum;
 //     - text rows only        → rule 'text': counts and the most frequent values.
+//     A number JSON.parse would round (9007199254740993) counts as its nearest double; one
+//     past every double (1e400) is left out and counted in `unheld` (unheldNotes words it).
+//     Daily means stay finite for any finite doubles (src/lib/finite-math.ts).
 //   DailyAccumulator + summariesOf(acc, opts): the same, fed page by page.
 //   emptySummary(metric): a line for a catalog metric with no rows in the range.
 //   SeveralRowsDetector: finds, cheaply as rows stream, metrics with several rows for one
@@ -23,7 +26,7 @@
 export { DailyAccumulator } from './accumulate.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
 export { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
-export { severalRowsNotice } from './notice.ts';
+export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';
 export {
   emptySummary,
   summariesOf,

@@ -24,7 +24,7 @@ import {
   UNIT,
   UNIT_END,
 } from '../api/pagination/row-bytes.ts';
-import { canonicalNumberAt, numberAt } from '../api/pagination/row-numbers.ts';
+import { canonicalNumberAt, exactNumberAt } from '../api/pagination/row-numbers.ts';
 import { parseExact } from '../api/exact-numbers.ts';
 import type { MetricRow } from '../api/types.ts';
 import { ByteNames } from '../lib/byte-names.ts';
@@ -81,9 +81,9 @@ export class RowBytesReader {
     const src = rows.bytes;
     const names = this.#names;
     const canonical = !rows.rawNumbers;
-    const number = canonical ? canonicalNumberAt : numberAt;
     // As the page's rows parse (text-page.ts): a number JSON.parse would change (1e400 reads
-    // Infinity) stays a RawNumber, left out like the ones `number` reads off the bytes.
+    // Infinity, 9007199254740993 ...992) is a RawNumber, the same from the bytes or parsed.
+    const number = canonical ? canonicalNumberAt : exactNumberAt;
     const parse = canonical ? JSON.parse : parseExact;
     // Offsets into another page's bytes mean nothing here.
     if (this.#src !== src) {

@@ -1,4 +1,5 @@
 // From day aggregates to summary lines, applying the API's daily-value rule (see types.ts).
+import { meanOf, midpoint, weightedMeanOf } from '../lib/finite-math.ts';
 import type { PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type SeriesAggregate } from './accumulate.ts';
@@ -103,7 +104,8 @@ function lineOf(
   rowsLeftOut: number,
 ): MetricSummary {
   const days = series.days;
-  const text = series.numericRows === 0;
+  // A line whose every number was past the doubles (and no text) is numeric, with no day.
+  const text = series.numericRows === 0 && (series.textRows > 0 || series.unheldRows === 0);
   // The days of the daily series, oldest first: every day of a text line; the days with
   // numbers of a numeric one.
   const slots = days.byDate().filter((slot) => text || (days.rows[slot] as number) > 0);
@@ -146,6 +148,7 @@ function lineOf(
     ...(series.longTextRows + series.uncountedTextRows > 0
       ? { textCut: { long: series.longTextRows, uncounted: series.uncountedTextRows } }
       : {}),
+    ...(series.unheldRows > 0 ? { unheld: series.unheldRows } : {}),
   };
   // The daily series, made when first read (and then kept). A csv or table summary reads only
   // the stats and the newest day: an object per day of every line (~33,000 for four years of
@@ -163,7 +166,7 @@ function lineOf(
 function numericDay(days: DayTable, slot: number): NumericDay {
   return {
     date: days.dates[slot] as string,
-    value: (days.sum[slot] as number) / (days.rows[slot] as number),
+    value: days.meanAt(slot),
     rows: days.rows[slot] as number,
     min: days.min[slot] as number,
     max: days.max[slot] as number,
@@ -181,33 +184,30 @@ function textDay(days: DayTable, slot: number): TextDay {
 /** The stats of the daily values (`slots`, oldest first), as numericDay makes each. */
 function statsOf(days: DayTable, slots: readonly number[], perRow: boolean): Stats | null {
   if (slots.length === 0) return null;
-  const valueAt = (slot: number): number =>
-    (days.sum[slot] as number) / (days.rows[slot] as number);
+  const valueAt = (slot: number): number => days.meanAt(slot);
   if (perRow) {
     // Every row counts once: the mean of all rows, not a mean of daily means.
-    let rows = 0;
-    let sum = 0;
     let min = Infinity;
     let max = -Infinity;
     for (const slot of slots) {
-      const n = days.rows[slot] as number;
-      rows += n;
-      sum += valueAt(slot) * n;
       min = Math.min(min, days.min[slot] as number);
       max = Math.max(max, days.max[slot] as number);
     }
-    return { min, mean: sum / rows, median: null, max };
+    const mean = weightedMeanOf(
+      slots.map(valueAt),
+      slots.map((slot) => days.rows[slot] as number),
+    );
+    return { min, mean, median: null, max };
   }
   const values = slots.map(valueAt).sort((a, b) => a - b);
   const mid = values.length >> 1;
   const median =
     values.length % 2 === 1
       ? (values[mid] as number)
-      : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
-  const sum = values.reduce((a, b) => a + b, 0);
+      : midpoint(values[mid - 1] as number, values[mid] as number);
   return {
     min: values[0] as number,
-    mean: sum / values.length,
+    mean: meanOf(values),
     median,
     max: values.at(-1) as number,
   };

@@ -83,6 +83,11 @@ export interface MetricSummary {
    * line already had as many distinct values as it keeps (`uncounted`). Absent when none.
    */
   textCut?: { long: number; uncounted: number };
+  /**
+   * Rows whose number no double holds (1e400, -1e400: JSON.parse reads ±Infinity), left out
+   * of every statistic and counted here, for the command to say. Absent when none.
+   */
+  unheld?: number;
   /** Oldest first: the daily series. */
   daily: NumericDay[] | TextDay[];
 }

@@ -6,7 +6,11 @@
 // absolute deviation from the median takes its place, z = (value − median) / (1.2533 × MeanAD)
 // (the same scale for normal data); when that is 0 too, the baseline is flat and the day
 // gets no z and is never flagged.
-import { mad, meanAbsoluteDeviation, median } from './stats.ts';
+// z is computed over the values divided by the baseline's scale (a power of two: the same
+// doubles on ordinary data), so deviations of values near 1e308 never overflow; a z past every
+// double (a value 1e300 over a baseline of 1e-300s) is the largest double of its sign.
+import { finite } from '../lib/finite-math.ts';
+import { mad, meanAbsoluteDeviation, median, scaleOf } from './stats.ts';
 import { addDays, type DailyPoint } from './series.ts';
 
 export interface BaselineRule {
@@ -43,12 +47,26 @@ const MEAN_AD_SCALE = 1.253314;
 
 /** The robust z of `value` against `values`; null for a flat baseline. */
 export function robustZ(value: number, values: readonly number[]): number | null {
-  const centre = median(values);
-  const spread = mad(values, centre);
-  if (spread > 0) return (MAD_SCALE * (value - centre)) / spread;
-  const meanAd = meanAbsoluteDeviation(values, centre);
-  if (meanAd > 0) return (value - centre) / (MEAN_AD_SCALE * meanAd);
+  const s = scaleOf(values);
+  const scaled = values.map((x) => x / s);
+  const v = value / s;
+  const centre = median(scaled);
+  const spread = mad(scaled, centre);
+  if (spread > 0) return finite((MAD_SCALE * (v - centre)) / spread);
+  const meanAd = meanAbsoluteDeviation(scaled, centre);
+  if (meanAd > 0) return finite((v - centre) / (MEAN_AD_SCALE * meanAd));
   return null;
+}
+
+/** The baseline of `values`: their median and MAD (at most the largest double). */
+function baselineOf(values: readonly number[]): Baseline {
+  const s = scaleOf(values);
+  const scaled = values.map((x) => x / s);
+  return {
+    median: median(values),
+    mad: finite(mad(scaled) * s),
+    days: values.length,
+  };
 }
 
 /** Every day that has a baseline, with its z; oldest first. `series` must be oldest first. */
@@ -61,12 +79,7 @@ export function scoreDays(series: readonly DailyPoint[], rule: BaselineRule): Sc
     while ((series[start] as DailyPoint).date < first) start++;
     const values = series.slice(start, i).map((p) => p.value);
     if (values.length < rule.minDays) continue;
-    const centre = median(values);
-    scored.push({
-      ...day,
-      baseline: { median: centre, mad: mad(values, centre), days: values.length },
-      z: robustZ(day.value, values),
-    });
+    scored.push({ ...day, baseline: baselineOf(values), z: robustZ(day.value, values) });
   }
   return scored;
 }
@@ -81,12 +94,7 @@ export function scoreLast(
   const first = addDays(day.date, -rule.window);
   const values = series.filter((p) => p.date >= first && p.date < day.date).map((p) => p.value);
   if (values.length < rule.minDays) return undefined;
-  const centre = median(values);
-  return {
-    ...day,
-    baseline: { median: centre, mad: mad(values, centre), days: values.length },
-    z: robustZ(day.value, values),
-  };
+  return { ...day, baseline: baselineOf(values), z: robustZ(day.value, values) };
 }
 
 /** The flagged days, oldest first. */

@@ -3,6 +3,7 @@
 // plan's history window and to today) is marked partial: its mean covers only some of its days
 // by construction, not because days were missing.
 import { addDays, type DailyPoint } from './series.ts';
+import { mean } from './stats.ts';
 
 export type PeriodUnit = 'week' | 'month' | 'year';
 export const PERIOD_UNITS: readonly PeriodUnit[] = ['week', 'month', 'year'];
@@ -58,16 +59,14 @@ export function byPeriod(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([period, values]) => {
       const end = periodEnd(period, unit);
-      let sum = 0;
       let min = Infinity;
       let max = -Infinity;
       for (const v of values) {
-        sum += v;
         if (v < min) min = v;
         if (v > max) max = v;
       }
       const partial =
         (range.from !== null && period < range.from) || (range.to !== null && end > range.to);
-      return { period, end, days: values.length, mean: sum / values.length, min, max, partial };
+      return { period, end, days: values.length, mean: mean(values), min, max, partial };
     });
 }

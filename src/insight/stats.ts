@@ -1,12 +1,13 @@
 // Descriptive statistics over plain arrays of numbers. Empty input gives NaN where a value is
 // undefined, so callers decide what "not enough data" means; none of these divides by zero
-// silently: a zero spread comes back as 0 for the caller to test.
+// silently: a zero spread comes back as 0 for the caller to test. Any finite doubles give a
+// finite answer: sums, midpoints and deviations go through src/lib/finite-math.ts (values
+// scaled by a power of two, the same doubles as the plain formulas on ordinary data).
+import { meanOf, midpoint, scaleOf, sdOf } from '../lib/finite-math.ts';
 
-export function mean(xs: readonly number[]): number {
-  let sum = 0;
-  for (const x of xs) sum += x;
-  return sum / xs.length;
-}
+export { scaleOf };
+
+export const mean = meanOf;
 
 /** The median; the mean of the two middle values for an even count. */
 export function median(xs: readonly number[]): number {
@@ -15,19 +16,17 @@ export function median(xs: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1
     ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+    : midpoint(sorted[mid - 1] as number, sorted[mid] as number);
 }
 
-/** Sample variance (n − 1 in the denominator); NaN for fewer than two values. */
-export function variance(xs: readonly number[]): number {
-  if (xs.length < 2) return NaN;
-  const m = mean(xs);
-  let sum = 0;
-  for (const x of xs) sum += (x - m) ** 2;
-  return sum / (xs.length - 1);
-}
+/** Sample standard deviation (n − 1 in the denominator); NaN for fewer than two values. */
+export const sd = sdOf;
 
-/** Median absolute deviation from the median (unscaled). */
+/**
+ * Median absolute deviation from the median (unscaled). |x − centre| may pass every double
+ * for values of both signs near 1e308: callers that divide by it (robustZ) use values scaled
+ * by scaleOf first.
+ */
 export function mad(xs: readonly number[], centre = median(xs)): number {
   return median(xs.map((x) => Math.abs(x - centre)));
 }
@@ -55,6 +54,17 @@ export function ranks(xs: readonly number[]): number[] {
 export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
   const n = xs.length;
   if (n < 2 || ys.length !== n) return null;
+  // r does not change when either side is scaled: scaled, no product or square overflows.
+  const sx = scaleOf(xs);
+  const sy = scaleOf(ys);
+  return pearsonOf(
+    xs.map((x) => x / sx),
+    ys.map((y) => y / sy),
+  );
+}
+
+function pearsonOf(xs: readonly number[], ys: readonly number[]): number | null {
+  const n = xs.length;
   const mx = mean(xs);
   const my = mean(ys);
   let sxy = 0;

@@ -4,7 +4,7 @@
 // that it names the metric and the twin by their fields: names are the API's text.
 import * as z from 'zod';
 import type { MetricSummary, NumericDay, TextDay } from '../daily/index.ts';
-import { round2, severalRows, summaryStats } from '../output/summary/record.ts';
+import { round2, severalRows, summaryStats, withUnheld } from '../output/summary/record.ts';
 import { utf8 } from './fit/bound-json.ts';
 
 /** Bytes of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
@@ -87,7 +87,7 @@ export function entryOf(s: MetricSummary): Entry {
     rows_left_out: s.rowsLeftOut,
     rows_per_day: s.rowsPerDay,
     top_values: s.topValues.slice(0, TOP_VALUES),
-    note: noteOf(s),
+    note: withUnheld(s, noteOf(s)),
     daily: seriesOf(s),
   };
 }

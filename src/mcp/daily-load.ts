@@ -10,7 +10,7 @@ import { summarize, twinOf, type MetricSummary } from '../daily/index.ts';
 import { DropTally } from '../api/dropped.ts';
 import { catalogNames, checkNames } from '../api/name-check.ts';
 import { readCatalog } from './catalog-cache.ts';
-import { droppedNote, sentence } from './notes.ts';
+import { droppedNote, sentence, unheldNote } from './notes.ts';
 import type { ToolDeps } from './deps.ts';
 import { boundedPages, newReadState, type ReadState } from './summary-reader.ts';
 
@@ -55,5 +55,7 @@ export async function loadSummaries(
   });
   const dropped = droppedNote(tally);
   if (dropped !== undefined) notes.push(dropped);
+  const unheld = unheldNote(summaries);
+  if (unheld !== undefined) notes.push(unheld);
   return { summaries, state, notes };
 }

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import type { MetricsQuery } from '../api/types.ts';
 import { seriesOf, type NumericSeries } from '../insight/from-daily.ts';
 import { loadSummaries } from './daily-load.ts';
+import { finiteItems } from './finite-items.ts';
 import type { ToolDeps } from './deps.ts';
 import { DEFAULT_ANSWER_BYTES } from './fit/caps.ts';
 import { boundArray } from './fit/bound-json.ts';
@@ -86,12 +87,13 @@ export function fittedAnswer(
     clamp: body.clamp,
     notes: body.notes,
   };
-  const kept = boundArray(body.items, dataRoom(cap, headline(body.items.length), base));
+  const all = finiteItems(body.items, body.notes);
+  const kept = boundArray(all, dataRoom(cap, headline(all.length), base));
   const items = (kept.value as unknown[] | undefined) ?? [];
-  const out = { ...base, items, items_left_out: body.items.length - items.length };
+  const out = { ...base, items, items_left_out: all.length - items.length };
   if (out.items_left_out > 0) {
     out.notes.push(
-      `Only the first ${items.length} of ${body.items.length} items fit the answer cap of ${cap} bytes; ask again with fewer metrics or a shorter from/to range for the rest.`,
+      `Only the first ${items.length} of ${all.length} items fit the answer cap of ${cap} bytes; ask again with fewer metrics or a shorter from/to range for the rest.`,
     );
   }
   return answer(headline(items.length), out, cap);

@@ -13,6 +13,7 @@ import {
   type ScoredDay,
 } from '../insight/index.ts';
 import { daysBetween } from '../lib/dates.ts';
+import { finite } from '../lib/finite-math.ts';
 import { round2 } from '../output/summary/record.ts';
 import { describeSeries } from './words.ts';
 import type { AnomalyModel, NumericSeriesModel, SummaryNumbers } from './types.ts';
@@ -59,8 +60,9 @@ export function numericModel(
     z[i] = d.z === null ? null : round2(d.z);
     const half = halfBand(d, rule.threshold);
     if (half === null) continue;
-    low[i] = round2(d.baseline.median - half);
-    high[i] = round2(d.baseline.median + half);
+    // A band past the doubles (a baseline of ±1e308) is drawn to their edge.
+    low[i] = round2(finite(d.baseline.median - half));
+    high[i] = round2(finite(d.baseline.median + half));
   }
   const anomalies: AnomalyModel[] = findAnomalies(scored, rule)
     .filter((a) => inAxis(at(a.date)))
@@ -104,6 +106,11 @@ export function numericModel(
  */
 function halfBand(d: ScoredDay, threshold: number): number | null {
   if (d.z === null) return null;
-  if (d.z !== 0) return (threshold * Math.abs(d.value - d.baseline.median)) / Math.abs(d.z);
-  return d.baseline.mad > 0 ? (threshold * d.baseline.mad) / 0.6745 : null;
+  if (d.z !== 0) {
+    const half = (threshold * Math.abs(d.value - d.baseline.median)) / Math.abs(d.z);
+    if (Number.isFinite(half)) return half;
+    // In halves: value − median overflows for values of both signs near 1e308.
+    return finite(2 * threshold * (Math.abs(d.value / 2 - d.baseline.median / 2) / Math.abs(d.z)));
+  }
+  return d.baseline.mad > 0 ? finite((threshold * d.baseline.mad) / 0.6745) : null;
 }

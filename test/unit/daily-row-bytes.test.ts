@@ -6,23 +6,27 @@ import { provePage } from '../../src/api/pagination/page-text.ts';
 import { textPage } from '../../src/api/pagination/text-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { summarize } from '../../src/daily/index.ts';
-import { canonicalNumberAt, numberAt } from '../../src/api/pagination/row-numbers.ts';
-import { isInexact } from '../../src/api/exact-numbers.ts';
+import { canonicalNumberAt, exactNumberAt } from '../../src/api/pagination/row-numbers.ts';
+import { isInexact, parseExact, RawNumber } from '../../src/api/exact-numbers.ts';
 import { INEXACT_NUMBER_TOKENS } from '../helpers/number-tokens.ts';
 
-const at = (token: string) => numberAt(Buffer.from(token, 'latin1'), 0, token.length);
+/** The reader's number: a double, or (a RawNumber) the token JSON.parse would change. */
+const at = (token: string): number | string => {
+  const value = exactNumberAt(Buffer.from(token, 'latin1'), 0, token.length);
+  return value instanceof RawNumber ? value.text : value;
+};
 const canonicalAt = (token: string) =>
   canonicalNumberAt(Buffer.from(token, 'latin1'), 0, token.length);
 
-describe('numberAt', () => {
+describe('exactNumberAt, as the summary reader reads numbers', () => {
   it('reads every double as Number() does', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
         // String(-0) is '0': compare with what Number() makes of the same text.
-        // Left out only where parseExact makes a RawNumber: an integer past 2^53 that its
-        // double merely prints as.
+        // A RawNumber only where parseExact makes one: an integer past 2^53 that its double
+        // merely prints as.
         const token = String(x);
-        expect(Object.is(at(token), isInexact(token) ? undefined : Number(token))).toBe(true);
+        expect(Object.is(at(token), isInexact(token) ? token : Number(token))).toBe(true);
       }),
       { numRuns: 5000 },
     );
@@ -37,8 +41,8 @@ describe('numberAt', () => {
         (m, k, negative) => {
           const digits = m.toString();
           const token = `${negative ? '-' : ''}${k === 0 ? digits : `${digits.slice(0, -k) || '0'}.${digits.slice(-k).padStart(k, '0')}`}`;
-          // A number no double holds is left out, as parseExact makes it a RawNumber.
-          expect(Object.is(at(token), isInexact(token) ? undefined : Number(token))).toBe(true);
+          // A number no double holds exactly is a RawNumber, as parseExact makes it.
+          expect(Object.is(at(token), isInexact(token) ? token : Number(token))).toBe(true);
           expect(Object.is(canonicalAt(token), Number(token))).toBe(true);
         },
       ),
@@ -55,7 +59,7 @@ describe('numberAt', () => {
       '0.00012299901322564437',
       '3.2186880000000004',
     ]) {
-      expect(Object.is(at(t), isInexact(t) ? undefined : Number(t))).toBe(true);
+      expect(Object.is(at(t), isInexact(t) ? t : Number(t))).toBe(true);
       expect(Object.is(canonicalAt(t), Number(t))).toBe(true);
     }
   });
@@ -77,9 +81,9 @@ describe('numberAt', () => {
     }
   });
 
-  it('gives undefined for a number JSON.parse would change, as RawNumber rows are left out', () => {
+  it('gives a RawNumber for a number JSON.parse would change, as parseExact does', () => {
     for (const t of INEXACT_NUMBER_TOKENS) {
-      expect(at(t)).toBeUndefined();
+      expect(at(t)).toBe(t);
     }
     expect(at('9007199254740992')).toBe(9007199254740992);
   });
@@ -122,6 +126,52 @@ describe('summaries of proven pages', () => {
           expect(await summarize(proven)).toEqual(await summarize(pages as MetricRow[][]));
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('are the summaries of the same rows parsed, numbers at the edges of the doubles too', async () => {
+    // Tokens JSON.stringify cannot write (1e400) go in as "@token@" strings, then bare.
+    const token = fc.constantFrom(
+      ...INEXACT_NUMBER_TOKENS,
+      // As JSON.stringify spells them, so that the page is proven and read off its bytes.
+      '1e+308',
+      '-1e+308',
+      '1.7976931348623157e+308',
+      '5e-324',
+      '42',
+    );
+    const edgeRow = fc.record({
+      date: fc.constantFrom('2026-11-20', '2026-11-21'),
+      provider: fc.constantFrom('A', 'B'),
+      metric: fc.constantFrom('steps', 'hrv'),
+      numValue: token.map((t) => `@${t}@`),
+      textValue: fc.constant(null),
+      unit: fc.constant('u'),
+      stream: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(edgeRow, { minLength: 1, maxLength: 30 }), async (rows) => {
+        const body = JSON.stringify({ data: rows, next_cursor: null }).replace(
+          /"@([^@]*)@"/g,
+          '$1',
+        );
+        const proof = provePage(Buffer.from(body));
+        expect(proof).toBeDefined();
+        const proven = [textPage(proof!.rows, null, undefined)];
+        const parsed = [(parseExact(body) as { data: MetricRow[] }).data];
+        const fromBytes = await summarize(proven);
+        expect(fromBytes).toEqual(await summarize(parsed));
+        // 1e400 and -1e400 are counted, never a number; the rest are their nearest doubles.
+        const unheld = rows.filter((r) => /^-?1e400$/.test(r.numValue.slice(1, -1))).length;
+        expect(fromBytes.reduce((n, l) => n + (l.unheld ?? 0), 0)).toBe(unheld);
+        for (const line of fromBytes) {
+          if (line.stats === null) continue;
+          for (const x of Object.values(line.stats)) {
+            if (x !== null) expect(Number.isFinite(x)).toBe(true);
+          }
+        }
+      }),
       { numRuns: 300 },
     );
   });

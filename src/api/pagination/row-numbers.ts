@@ -20,27 +20,9 @@ const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 const INTEGER = /^-?\d+$/;
 
 /**
- * The number src[start, end) as JSON.parse reads it, or undefined for one JSON.parse would
- * change (1e400, 12345678901234567891): a summary leaves those out.
- */
-export function numberAt(src: Uint8Array, start: number, end: number): number | undefined {
-  const fast = fastNumber(src, start, end, EXACT_15_DIGITS);
-  if (fast !== undefined) return fast;
-  const token = tokenAt(src, start, end);
-  const value = Number(token);
-  // Spelt as JavaScript spells the double (a full-precision 17-digit value): exact, unless an
-  // integer past 2^53 that its double only prints as (36648678677153290 is printed so, but the
-  // double is ...288): parseExact makes that a RawNumber, whose row a summary leaves out.
-  if (spelling(value) === token && (Number.isSafeInteger(value) || !INTEGER.test(token))) {
-    return value;
-  }
-  return isInexact(token) ? undefined : value;
-}
-
-/**
- * numberAt for rows whose every number the page proof found canonical (CanonicalRows with no
- * rawNumbers): each token is how JSON.stringify spells its own double, so Number() of it is
- * exact and the round-trip check numberAt makes (a JSON.stringify per 17-digit number, the
+ * The number for rows whose every number the page proof found canonical (CanonicalRows with
+ * no rawNumbers): each token is how JSON.stringify spells its own double, so Number() of it is
+ * exact and the round-trip check exactNumberAt makes (a JSON.stringify per 17-digit number, the
  * most of a realistic page's) was made once already, by the proof.
  */
 export function canonicalNumberAt(src: Uint8Array, start: number, end: number): number {

@@ -16,6 +16,7 @@ import {
 import type { ToolDeps } from '../deps.ts';
 import { capOf } from '../fit/caps.ts';
 import { loadSummaries } from '../daily-load.ts';
+import { finiteItems } from '../finite-items.ts';
 import { stoppedNote } from '../summary-reader.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
 import {
@@ -84,7 +85,7 @@ export async function dailySummary(
 ): Promise<Output> {
   const { summaries, state, notes } = await loadSummaries(deps, query, signal);
   const wanted = query.metric;
-  const entries = summaries.map(entryOf);
+  const entries = finiteItems(summaries.map(entryOf), notes);
   const window = planWindow(state.meta);
   const clamp = clampOf(query.from, window);
   if (clamp) notes.unshift(clampNote(clamp, window));

@@ -1,5 +1,6 @@
 // Daily values onto the x axis: one point a day when the range fits the width, else the mean
 // of each week, else of each month (or of several months), so a chart always fits.
+import { meanOf } from '../../lib/finite-math.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 
 export interface DatedValue {
@@ -51,45 +52,22 @@ export function chooseBuckets(from: string, to: string, maxPoints: number): Buck
 }
 
 /**
- * The mean of each bucket's values; undefined where a bucket has none. Values that are not
- * finite numbers (a day whose value a double cannot hold) are left out. A sum that overflows
- * (a week of 1e308) is summed again as shares of the bucket's largest magnitude, so its mean
- * is 1e308, not Infinity.
+ * The mean of each bucket's finite values (undefined where it has none): meanOf, finite for
+ * values near 1e308 whose plain sum overflows (a week of 1e308 means 1e308, not Infinity).
  */
 export function bucketMeans(
   values: readonly DatedValue[],
   buckets: Buckets,
 ): (number | undefined)[] {
-  const n = buckets.starts.length;
+  const groups = buckets.starts.map((): number[] => []);
   const from = buckets.starts[0] as string;
-  const sums = new Array<number>(n).fill(0);
-  const counts = new Array<number>(n).fill(0);
-  const largest = new Array<number>(n).fill(0);
-  const slots = values.map(({ date, value }) => {
-    if (!Number.isFinite(value)) return -1;
+  for (const { date, value } of values) {
+    if (!Number.isFinite(value)) continue;
     const i = indexOf(date, from, buckets);
-    if (i < 0 || i >= n) return -1;
-    sums[i] = (sums[i] as number) + value;
-    counts[i] = (counts[i] as number) + 1;
-    largest[i] = Math.max(largest[i] as number, Math.abs(value));
-    return i;
-  });
-  const overflowed = sums.map((sum) => !Number.isFinite(sum));
-  if (overflowed.includes(true)) {
-    overflowed.forEach((over, i) => {
-      if (over) sums[i] = 0;
-    });
-    slots.forEach((i, k) => {
-      if (i < 0 || overflowed[i] !== true) return;
-      // Each share is in [-1, 1], so their sum is at most the count.
-      sums[i] = (sums[i] as number) + (values[k] as DatedValue).value / (largest[i] as number);
-    });
+    if (i < 0 || i >= groups.length) continue;
+    (groups[i] as number[]).push(value);
   }
-  return sums.map((sum, i) => {
-    const count = counts[i] as number;
-    if (count === 0) return undefined;
-    return overflowed[i] === true ? (largest[i] as number) * (sum / count) : sum / count;
-  });
+  return groups.map((group) => (group.length === 0 ? undefined : meanOf(group)));
 }
 
 function indexOf(date: string, from: string, b: Buckets): number {

@@ -9,6 +9,8 @@
 // [-1, 1]: max - min cannot overflow (-1e308 with 1e308), and subnormals (5e-324) keep their
 // ratio to each other.
 
+import { midpoint } from '../../lib/finite-math.ts';
+
 export interface Scale {
   /** The bottom row; rows run from 0 (top) to `height`, so there are height + 1 of them. */
   height: number;
@@ -45,8 +47,7 @@ export function chartScale(min: number, max: number, height: number): Scale {
   const spread = top - bottom;
   if (spread / rows < MIN_RELATIVE_STEP) {
     const middle = Math.round(rows / 2);
-    // min / 2 + max / 2: their sum could overflow; when they are one value, that value exactly.
-    const value = min === max ? min : min / 2 + max / 2;
+    const value = midpoint(min, max);
     return {
       height: rows,
       flat: true,

@@ -1,6 +1,7 @@
 // One summary line as a flat record: the columns of csv/tsv, and the fields of json/ndjson
 // (which add the daily series).
-import { DEFAULT_SUMMARY_BOUNDS } from '../../daily/index.ts';
+import { DEFAULT_SUMMARY_BOUNDS, unheldWords } from '../../daily/index.ts';
+import { roundTo } from '../../lib/finite-math.ts';
 import { byteSize } from '../../lib/sizes.ts';
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 
@@ -66,8 +67,21 @@ export function summaryRecord(s: MetricSummary): SummaryRecord {
   };
 }
 
-/** The line in words: where the daily value comes from, and what was never added up. */
+/**
+ * The line in words: where the daily value comes from, and what was never added up; then what
+ * was left out because no double holds it.
+ */
 export function noteOf(s: MetricSummary): string {
+  return withUnheld(s, ruleNote(s));
+}
+
+/** `note` and, when the line left numbers past every double out, how many (daily/notice.ts). */
+export function withUnheld(s: MetricSummary, note: string): string {
+  if (s.unheld === undefined) return note;
+  return note === '' ? unheldWords(s.unheld) : `${note}; ${unheldWords(s.unheld)}`;
+}
+
+function ruleNote(s: MetricSummary): string {
   if (s.days === 0) return 'no data in the range';
   switch (s.rule) {
     case 'twin':
@@ -130,6 +144,7 @@ export function summaryDocument(s: MetricSummary): object {
   return { ...summaryRecord(s), daily };
 }
 
+/** Two decimals (a value of 1e307 or 1e-300 keeps its size: finite-math.ts roundTo). */
 export function round2(x: number): number {
-  return Math.round(x * 100) / 100;
+  return roundTo(x, 2);
 }

@@ -9,7 +9,7 @@ import { buildReport } from '../../../report/build.ts';
 import { renderPage } from '../../../report/page.ts';
 import type { ReportModel } from '../../../report/types.ts';
 import type { Context } from '../../context.ts';
-import type { DailyFlags } from '../../daily-query.ts';
+import { sayUnheld, type DailyFlags } from '../../daily-query.ts';
 import { createNotices } from '../../notices.ts';
 import { openTarget } from '../../output-target.ts';
 import { VERSION } from '../../version.ts';
@@ -58,6 +58,7 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
     flags.fromDb === undefined
       ? await loadFromApi(flags.metric, { from, to }, flags, ctx, notices)
       : await loadFromDb(flags.fromDb, flags.metric, { from, to }, flags, ctx.secrets?.redact);
+  sayUnheld(loaded.summaries, notices);
   const end = to !== null && to < today ? to : today;
   if (loaded.from > end) {
     throw new UsageError(
