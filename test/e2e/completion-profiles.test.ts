@@ -66,20 +66,20 @@ interface Turn {
   /** Words after `healthdata metrics`, before `-m`/`-p ''`. */
   flags: string[];
   env?: Record<string, string>;
-  /** Whose names this turn must offer. */
-  person: Person;
+  /** Whose names this turn must offer: null, nobody's. */
+  person: Person | null;
 }
 
 // alice first fills the cache; everyone after shares it. HEALTHDATA_API_KEY is bob's key beside
-// HEALTHDATA_PROFILE=alice (the environment's key wins there): bob's names, and alice's after it
-// stay hers.
+// HEALTHDATA_PROFILE=alice: a key that is not the profile's own is refused (docs/profiles.md),
+// so TAB offers nobody's names there, and alice's after it stay hers.
 const TURNS: Turn[] = [
   { flags: ['--profile', 'alice'], person: 'alice' },
   { flags: ['--profile', 'bob'], person: 'bob' },
   { flags: ['--profile', "'bob'"], person: 'bob' },
   { flags: [], person: 'carol' },
   { flags: [], env: { HEALTHDATA_PROFILE: 'bob' }, person: 'bob' },
-  { flags: [], env: { HEALTHDATA_PROFILE: 'alice', HEALTHDATA_API_KEY: KEYS.bob }, person: 'bob' },
+  { flags: [], env: { HEALTHDATA_PROFILE: 'alice', HEALTHDATA_API_KEY: KEYS.bob }, person: null },
   { flags: ['--profile', 'alice'], person: 'alice' },
   { flags: [], person: 'carol' },
 ];
@@ -106,14 +106,14 @@ describe('TAB offers only the names of the person whose settings are in use', ()
         });
         expect(code).toBe(0);
         expect(stdout.split('\n').filter(Boolean), JSON.stringify(turn)).toEqual(
-          NAMES[turn.person][kind],
+          turn.person === null ? [] : NAMES[turn.person][kind],
         );
       }
     }
     // One catalog read, and one cache file, per person: alice, bob (by --profile or
-    // HEALTHDATA_PROFILE), carol, and bob's key under HEALTHDATA_PROFILE=alice.
-    expect(server.requests.slice(mark).filter((r) => r.path === '/api/v1/catalog')).toHaveLength(4);
-    expect(readdirSync(join(cache, 'healthdata'))).toHaveLength(4);
+    // HEALTHDATA_PROFILE) and carol; none for bob's key under HEALTHDATA_PROFILE=alice.
+    expect(server.requests.slice(mark).filter((r) => r.path === '/api/v1/catalog')).toHaveLength(3);
+    expect(readdirSync(join(cache, 'healthdata'))).toHaveLength(3);
   });
 
   it.skipIf(!existsSync('/usr/bin/fish'))(
