@@ -154,7 +154,9 @@ describe('the tools and the catalog', () => {
         { signal: cancel.signal },
       )
       .catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Until the first call's read reached the server (a fixed 30 ms was not enough on a busy
+    // machine: the cancel came before the read began, and there was nothing to share).
+    while (catalogReads(server) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const second = mcp.call('query_metrics', { metrics: ['steps'], from: '3d' });
     cancel.abort();
     expect(await first).toBeInstanceOf(Error);
