@@ -5,6 +5,7 @@
 import { isValidDate } from '../lib/dates.ts';
 import type { ChartAssets } from './assets.ts';
 import { basePart } from './client/base.js';
+import { reportNumberText } from './number-text.ts';
 import { bootPart } from './client/boot.js';
 import { cardsPart } from './client/cards.js';
 import { chartPart } from './client/chart.js';
@@ -29,7 +30,7 @@ function pageScript(): string {
     '(function () {',
     'var data = document.getElementById("report-data");',
     'if (!data || typeof uPlot !== "function") return;',
-    'var hd = { model: JSON.parse(data.textContent), uPlot: uPlot };',
+    `var hd = { model: JSON.parse(data.textContent), uPlot: uPlot, number: (${reportNumberText.toString()})() };`,
     calls,
     '})();',
   ].join('\n');

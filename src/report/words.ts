@@ -1,13 +1,14 @@
 // The report in words: each chart's text alternative (what a screen reader says for it, and
 // what a reader without the picture gets), written from the numbers summary gives.
 import type { PeriodUnit } from '../insight/index.ts';
+import { reportNumberText } from './number-text.ts';
 import type { SummaryNumbers } from './types.ts';
 
-const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const NUMBER = reportNumberText();
 
-/** A number as the page shows it: grouped thousands, at most 2 decimals. */
+/** A number as the page shows it (number-text.ts). */
 export function formatNumber(x: number | null): string {
-  return x === null ? '—' : NUMBER.format(x);
+  return x === null ? '—' : NUMBER(x);
 }
 
 interface Named {

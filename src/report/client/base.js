@@ -3,7 +3,6 @@
 
 /** @param {import('./hd.js').Hd} hd */
 export function basePart(hd) {
-  const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
   const DAY = 86400;
   const first = Date.parse(hd.model.range.from + 'T00:00:00Z') / 1000;
 
@@ -15,7 +14,7 @@ export function basePart(hd) {
   };
 
   hd.num = function (x) {
-    return x === null || x === undefined ? '—' : format.format(x);
+    return x === null || x === undefined ? '—' : hd.number(x);
   };
 
   hd.seconds = function (i) {

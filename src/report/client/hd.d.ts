@@ -8,13 +8,15 @@ import type { NumericSeriesModel, ReportModel, TextSeriesModel } from '../types.
 export interface Hd {
   model: ReportModel;
   uPlot: typeof uPlot;
+  /** A number as text for reading (src/report/number-text.ts, given by the page). */
+  number(x: number): string;
   /** An element with text (textContent, never markup) and classes. */
   el<K extends keyof HTMLElementTagNameMap>(
     tag: K,
     text?: string | null,
     className?: string,
   ): HTMLElementTagNameMap[K];
-  /** A number for reading: grouped, at most 2 decimals; a dash for none. */
+  /** A number for reading (number()); a dash for none. */
   num(x: number | null | undefined): string;
   /** The date of day `i` of the range. */
   day(i: number): string;
