@@ -9,7 +9,7 @@
 // z is computed over the values divided by the baseline's scale (a power of two: the same
 // doubles on ordinary data), so deviations of values near 1e308 never overflow; a z past every
 // double (a value 1e300 over a baseline of 1e-300s) is the largest double of its sign.
-import { finite } from '../lib/finite-math.ts';
+import { finite, hasSpread } from '../lib/finite-math.ts';
 import { mad, meanAbsoluteDeviation, median, scaleOf } from './stats.ts';
 import { addDays, type DailyPoint } from './series.ts';
 
@@ -45,8 +45,9 @@ export interface Anomaly extends ScoredDay {
 const MAD_SCALE = 0.6745;
 const MEAN_AD_SCALE = 1.253314;
 
-/** The robust z of `value` against `values`; null for a flat baseline. */
+/** The robust z of `value` against `values`; null for a flat baseline (no spread past noise). */
 export function robustZ(value: number, values: readonly number[]): number | null {
+  if (!hasSpread(values)) return null;
   const s = scaleOf(values);
   const scaled = values.map((x) => x / s);
   const v = value / s;

@@ -3,7 +3,7 @@
 // silently: a zero spread comes back as 0 for the caller to test. Any finite doubles give a
 // finite answer: sums, midpoints and deviations go through src/lib/finite-math.ts (values
 // scaled by a power of two, the same doubles as the plain formulas on ordinary data).
-import { meanOf, midpoint, scaleOf, sdOf } from '../lib/finite-math.ts';
+import { hasSpread, meanOf, midpoint, scaleOf, sdOf } from '../lib/finite-math.ts';
 
 export { scaleOf };
 
@@ -50,10 +50,13 @@ export function ranks(xs: readonly number[]): number[] {
   return out;
 }
 
-/** Pearson's r; null when either side has no spread or fewer than two pairs. */
+/**
+ * Pearson's r; null when either side has no spread (none past rounding noise: hasSpread) or
+ * there are fewer than two pairs.
+ */
 export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
   const n = xs.length;
-  if (n < 2 || ys.length !== n) return null;
+  if (n < 2 || ys.length !== n || !hasSpread(xs) || !hasSpread(ys)) return null;
   // r does not change when either side is scaled: scaled, no product or square overflows.
   const sx = scaleOf(xs);
   const sy = scaleOf(ys);
@@ -82,7 +85,11 @@ function pearsonOf(xs: readonly number[], ys: readonly number[]): number | null 
   return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
 }
 
-/** Spearman's rho: Pearson's r of the ranks, ties averaged. */
+/**
+ * Spearman's rho: Pearson's r of the ranks, ties averaged; null where Pearson's r of the values
+ * is (values one ulp apart have ranks as far apart as any).
+ */
 export function spearman(xs: readonly number[], ys: readonly number[]): number | null {
+  if (!hasSpread(xs) || !hasSpread(ys)) return null;
   return pearson(ranks(xs), ranks(ys));
 }

@@ -18,6 +18,26 @@ function maxMagnitude(xs: readonly number[]): number {
 }
 
 /**
+ * Differences below this share of the values' largest magnitude are rounding noise (0.1 + 0.2
+ * is 0.3 and one ulp), not a change in what was measured: a statistic of them (a correlation
+ * of 0.7, a z of 40) would be a finding about floating point.
+ */
+export const ROUNDING_NOISE = 1e-12;
+
+/** Whether `xs` differ by more than rounding noise (two values at least). */
+export function hasSpread(xs: readonly number[]): boolean {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of xs) {
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  const size = Math.max(Math.abs(min), Math.abs(max));
+  // Divided first: max − min itself may pass every double (−1e308 and 1e308).
+  return xs.length >= 2 && size > 0 && max / size - min / size > ROUNDING_NOISE;
+}
+
+/**
  * 2^k with k = ⌊log2 m⌋ (1 for 0): m / 2^k lies in [1, 2), give or take log2's rounding. k is
  * kept within the doubles' range, so 2^k is never Infinity (m = MAX_VALUE has log2 1024).
  */

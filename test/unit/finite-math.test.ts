@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { DayTable } from '../../src/daily/day-table.ts';
 import { comparePeriods, robustZ } from '../../src/insight/index.ts';
 import { pearson, spearman } from '../../src/insight/stats.ts';
-import { meanOf, midpoint, roundTo, sdOf, weightedMeanOf } from '../../src/lib/finite-math.ts';
+import {
+  hasSpread,
+  meanOf,
+  midpoint,
+  roundTo,
+  sdOf,
+  weightedMeanOf,
+} from '../../src/lib/finite-math.ts';
 
 /** Any finite double, extremes and subnormals included, and the extremes often. */
 const anyDouble = fc.oneof(
@@ -271,5 +278,37 @@ describe('roundTo', () => {
       }),
     );
     expect(roundTo(1e308, 2)).toBe(1e308);
+  });
+});
+
+describe('rounding noise is no spread (hasSpread)', () => {
+  const ulp = 0.30000000000000004; // 0.1 + 0.2
+  const noise = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 0.3 : ulp));
+  const inStep = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 1e300 : 2e300));
+
+  it('values one ulp apart have none; a real difference, at any magnitude, has some', () => {
+    expect(hasSpread(noise)).toBe(false);
+    expect(hasSpread([1e300, 1e300 * (1 + 2 ** -52)])).toBe(false);
+    expect(hasSpread([7])).toBe(false);
+    expect(hasSpread([0, 0])).toBe(false);
+    expect(hasSpread(inStep)).toBe(true);
+    expect(hasSpread([-1e308, 1e308])).toBe(true);
+    expect(hasSpread([0, 5e-324])).toBe(true);
+    fc.assert(
+      fc.property(values, fc.double({ min: 1e-9, max: 1, noNaN: true }), (xs, share) => {
+        // Two values `share` of the largest apart always have spread.
+        const m = Math.max(...xs.map(Math.abs)) || 1;
+        return hasSpread([m, m * (1 - share)]) && !hasSpread(xs.map(() => xs[0] as number));
+      }),
+    );
+  });
+
+  it('correlate, anomalies and compare find nothing in rounding noise', () => {
+    expect(pearson(inStep, noise)).toBeNull();
+    expect(spearman(inStep, noise)).toBeNull();
+    expect(robustZ(ulp, [...noise.slice(0, 27), 0.3])).toBeNull();
+    const result = comparePeriods(noise, [...noise].reverse());
+    expect(result.exceeds).toBe(false);
+    expect(result.reason).toMatch(/no day-to-day variation/);
   });
 });
