@@ -8,7 +8,8 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CatalogMetric } from '../../../api/catalog.ts';
 import type { Meta, MetricRow } from '../../../api/types.ts';
-import { summarize, twinOf } from '../../../daily/index.ts';
+import { namesToFetch } from '../../../daily/asked-names.ts';
+import { summarize } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
 import { addDays } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
@@ -45,10 +46,8 @@ export async function loadFromDb(
   try {
     const catalog = namesIn(db, file, redact);
     if (metrics !== undefined) checkNames(metrics, catalog, file);
-    const wanted =
-      metrics === undefined
-        ? undefined
-        : new Set([...metrics, ...metrics.map(twinOf).filter((t) => catalog.has(t))]);
+    // The file's names are its catalog: the same twins are asked for as of the API.
+    const wanted = metrics === undefined ? undefined : new Set(namesToFetch(metrics, catalog));
     const providers = flags.provider?.map((p) => p.toLowerCase());
     const options = { catalog: catalog.keys(), ...(metrics ? { metrics } : {}) };
     const read = (from: string, to: string | null) =>
