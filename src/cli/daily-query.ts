@@ -12,13 +12,8 @@ import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
 import { namesToFetch, UNREAD_CATALOG } from '../daily/asked-names.ts';
-import {
-  baseOf,
-  emptySummary,
-  summarize,
-  unheldNotes,
-  type MetricSummary,
-} from '../daily/index.ts';
+import { readSummaries } from '../daily/bounded-reader.ts';
+import { baseOf, emptySummary, unheldNotes, type MetricSummary } from '../daily/index.ts';
 import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
@@ -145,7 +140,8 @@ export async function loadDaily(
       yield page;
     }
   };
-  const summaries = await summarize(pages(), {
+  // The one bounded reader (src/daily/bounded-reader.ts), as MCP's; past its bounds, one line.
+  const summaries = await readSummaries(pages(), {
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(metrics ? { metrics } : {}),
   });

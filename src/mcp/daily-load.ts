@@ -8,13 +8,14 @@ import { readCatalogOrNone } from '../api/catalog-read.ts';
 import type { FetchPage } from '../api/pagination/types.ts';
 import type { MetricsQuery } from '../api/types.ts';
 import { namesToFetch, UNREAD_CATALOG } from '../daily/asked-names.ts';
-import { summarize, type MetricSummary } from '../daily/index.ts';
+import type { MetricSummary } from '../daily/index.ts';
 import { DropTally } from '../api/dropped.ts';
 import { catalogNames, checkNames } from '../api/name-check.ts';
 import { readCatalog } from './catalog-cache.ts';
 import { droppedNote, sentence, unheldNote } from './notes.ts';
 import type { ToolDeps } from './deps.ts';
-import { boundedPages, newReadState, type ReadState } from './summary-reader.ts';
+import { newReadState, type ReadState } from '../daily/bounded-reader.ts';
+import { readBounded } from './summary-reader.ts';
 
 export interface LoadedSummaries {
   summaries: MetricSummary[];
@@ -46,10 +47,11 @@ export async function loadSummaries(
   const state = newReadState();
   const fetchPage: FetchPage = (q, cursor, size, s) => client.fetchMetricsPage(q, cursor, size, s);
   const tally = new DropTally();
-  const summaries = await summarize(boundedPages(fetchPage, fetched, signal, state, tally), {
+  const options = {
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(wanted ? { metrics: wanted } : {}),
-  });
+  };
+  const summaries = await readBounded(fetchPage, fetched, signal, state, options, tally);
   const dropped = droppedNote(tally);
   if (dropped !== undefined) notes.push(dropped);
   const unheld = unheldNote(summaries);
