@@ -2,6 +2,7 @@
 // both surfaces give the same fields, the same numbers, rounded once (precision.ts).
 import { findAnomalies, type BaselineRule } from '../anomalies.ts';
 import type { NumericSeries } from '../from-daily.ts';
+import { addDays } from '../series.ts';
 import { amount, score } from '../precision.ts';
 import { dayValue, inRange, type DayRange } from './daily-value.ts';
 
@@ -19,6 +20,11 @@ export interface AnomalyRecord {
   direction: 'high' | 'low';
   /** Days with data in the baseline. */
   baseline_days: number;
+}
+
+/** The first day to read for `from`: the baseline of its first day lies `rule.window` before. */
+export function readFrom(from: string, rule: BaselineRule): string {
+  return addDays(from, -rule.window);
 }
 
 /**

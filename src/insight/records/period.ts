@@ -21,6 +21,15 @@ export interface PeriodRecord {
   partial: boolean;
 }
 
+/**
+ * The days a periods' read looked at, which decide what is partial: from the first day read
+ * (the day asked, clamped to the history floor; or the floor when none was asked), to the day
+ * asked or today, whichever is earlier.
+ */
+export function lookedAt(from: string | null, to: string | null, today: string): DayRange {
+  return { from, to: to !== null && to < today ? to : today };
+}
+
 /** Each series' periods with data, oldest first; `range` is what was looked at. */
 export function periodRecords(
   series: readonly NumericSeries[],

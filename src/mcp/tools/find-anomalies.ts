@@ -4,8 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { DEFAULT_RULE } from '../../insight/index.ts';
-import { anomalyRecords } from '../../insight/records/anomaly.ts';
-import { addDays } from '../../lib/dates.ts';
+import { anomalyRecords, readFrom } from '../../insight/records/anomaly.ts';
 import { UsageError } from '../../lib/errors.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
@@ -78,7 +77,7 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
         const rule = { window: args.window, minDays: args.min_days, threshold: args.threshold };
         const query = toQuery(args, deps.now());
         const fetched =
-          query.from === undefined ? query : { ...query, from: addDays(query.from, -rule.window) };
+          query.from === undefined ? query : { ...query, from: readFrom(query.from, rule) };
         const { series, complete, notes, clamp } = await insightSeries({
           deps,
           query: fetched,

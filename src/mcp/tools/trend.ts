@@ -3,7 +3,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { PERIOD_UNITS, type PeriodUnit } from '../../insight/periods.ts';
-import { periodRecords } from '../../insight/records/period.ts';
+import { lookedAt, periodRecords } from '../../insight/records/period.ts';
 import { localDate } from '../../lib/dates.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
@@ -54,11 +54,7 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
           query,
           signal,
         });
-        const today = localDate(deps.now());
-        const range = {
-          from,
-          to: query.to !== undefined && query.to < today ? query.to : today,
-        };
+        const range = lookedAt(from, query.to ?? null, localDate(deps.now()));
         const items = periodRecords(series, args.by, range);
         if (items.some((i) => i.partial)) {
           notes.push(

@@ -3,8 +3,8 @@
 // only days inside the range asked for are reported. The records are src/insight's, as MCP
 // `find_anomalies` gives them.
 import { type BaselineRule } from '../../../insight/index.ts';
-import { anomalyRecords } from '../../../insight/records/anomaly.ts';
-import { addDays, localDate, parseDateArg } from '../../../lib/dates.ts';
+import { anomalyRecords, readFrom } from '../../../insight/records/anomaly.ts';
+import { localDate, parseDateArg } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
@@ -34,7 +34,7 @@ export async function runAnomalies(flags: AnomaliesFlags, ctx: Context): Promise
   const now = ctx.clock.now();
   const from = flags.from === undefined ? null : parseDateArg('--from', flags.from, now);
   const to = flags.to === undefined ? null : parseDateArg('--to', flags.to, now);
-  const fetchFlags = { ...flags, ...(from === null ? {} : { from: addDays(from, -rule.window) }) };
+  const fetchFlags = { ...flags, ...(from === null ? {} : { from: readFrom(from, rule) }) };
   await withDaily(flags.metric, fetchFlags, ctx, async (daily, notices) => {
     const series = numericSeries(daily.summaries, notices);
     const { records, scored } = anomalyRecords(series, rule, { from, to });

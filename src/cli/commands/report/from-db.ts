@@ -11,6 +11,7 @@ import type { Meta, MetricRow } from '../../../api/types.ts';
 import { namesToFetch } from '../../../daily/asked-names.ts';
 import { summarize } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
+import { readFrom } from '../../../insight/records/anomaly.ts';
 import { addDays } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { closestName } from '../../../lib/closest-name.ts';
@@ -53,7 +54,7 @@ export async function loadFromDb(
     const read = (from: string, to: string | null) =>
       summarize(pages(db, from, to, wanted, providers, redact), options);
     const summaries = await read(range.from, range.to);
-    const leadIn = await read(addDays(range.from, -DEFAULT_RULE.window), addDays(range.from, -1));
+    const leadIn = await read(readFrom(range.from, DEFAULT_RULE), addDays(range.from, -1));
     const state = lastSync(db, redact);
     return {
       summaries: withEmpty(summaries, metrics, catalog, flags),

@@ -3,7 +3,7 @@
 // history floor, and to today) is partial: it holds fewer days by construction. The records
 // are src/insight's, as MCP `trend` gives them.
 import type { PeriodUnit } from '../../../insight/periods.ts';
-import { periodRecords } from '../../../insight/records/period.ts';
+import { lookedAt, periodRecords } from '../../../insight/records/period.ts';
 import { localDate } from '../../../lib/dates.ts';
 import type { Context } from '../../context.ts';
 import type { DailyResult } from '../../daily-query.ts';
@@ -19,11 +19,11 @@ export async function writePeriods(
   ctx: Context,
   notices: Notices,
 ): Promise<void> {
-  const today = localDate(ctx.clock.now());
-  const range = {
-    from: daily.range.from ?? daily.meta?.history_floor ?? null,
-    to: daily.range.to !== null && daily.range.to < today ? daily.range.to : today,
-  };
+  const range = lookedAt(
+    daily.range.from ?? daily.meta?.history_floor ?? null,
+    daily.range.to,
+    localDate(ctx.clock.now()),
+  );
   const series = numericSeries(daily.summaries, notices);
   const records = periodRecords(series, unit, range);
   const partial = records.filter((r) => r.partial).length;
