@@ -15,6 +15,7 @@ import {
 import { seriesOf } from '../insight/from-daily.ts';
 import { anomalyRecords } from '../insight/records/anomaly.ts';
 import { periodRecords } from '../insight/records/period.ts';
+import { amount, score } from '../insight/precision.ts';
 import { daysBetween } from '../lib/dates.ts';
 import { finite } from '../lib/finite-math.ts';
 import { round2 } from '../output/summary/record.ts';
@@ -59,8 +60,9 @@ export function numericModel(
   for (const d of scoreDays(scored, rule)) {
     const i = at(d.date);
     if (!inAxis(i)) continue;
-    median[i] = round2(d.baseline.median);
-    z[i] = d.z === null ? null : round2(d.z);
+    // As the flagged days give them (src/insight/precision.ts): one z on hover and in the list.
+    median[i] = amount(d.baseline.median);
+    z[i] = d.z === null ? null : score(d.z);
     const half = halfBand(d, rule.threshold);
     if (half === null) continue;
     // A band past the doubles (a baseline of ±1e308) is drawn to their edge.
