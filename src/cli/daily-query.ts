@@ -1,22 +1,19 @@
-// What `summary` and `chart` share: check the metrics against the catalog, ask for each
-// cumulative metric's `_total` twin in the same request, stream the export once, and reduce
-// it to daily summaries (src/daily). One catalog request, then one paginated export.
+// What `summary`, `chart`, the insight commands and `report` share: check the metrics against
+// the catalog, ask for each metric's `_total` twin in the same request (the one rule of
+// src/daily/asked-names.ts, as MCP and `report --from-db` do), stream the export once, and
+// reduce it to daily summaries (src/daily). One catalog request, then one paginated export.
 import type { HealthClient } from '../api/client.ts';
-import { catalogMetrics, type CatalogMetric } from '../api/catalog.ts';
+import type { CatalogMetric } from '../api/catalog.ts';
+import { readCatalogOrNone } from '../api/catalog-read.ts';
 import { DropTally } from '../api/dropped.ts';
 import { catalogNames, checkNames } from '../api/name-check.ts';
 import { reportDropped } from './checked-names.ts';
 import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
-import {
-  baseOf,
-  emptySummary,
-  summarize,
-  twinOf,
-  unheldNotes,
-  type MetricSummary,
-} from '../daily/index.ts';
+import { namesToFetch, UNREAD_CATALOG } from '../daily/asked-names.ts';
+import { readSummaries } from '../daily/bounded-reader.ts';
+import { baseOf, emptySummary, unheldNotes, type MetricSummary } from '../daily/index.ts';
 import { localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
@@ -105,24 +102,23 @@ export async function loadDaily(
   notices: Notices,
   tally: DropTally,
 ): Promise<DailyResult> {
-  const { body } = await client.getJson('api/v1/catalog', undefined, ctx.signal);
-  const catalog = catalogMetrics(body);
+  const read = await readCatalogOrNone(
+    async () => (await client.getJson('api/v1/catalog', undefined, ctx.signal)).body,
+    ctx.signal,
+  );
+  const catalog = read.metrics;
   if (catalog === undefined) {
-    notices.warn(
-      'could not read the metric names in the catalog; _total twins are only used when asked for',
-    );
+    notices.warn(`could not read the metric names in the catalog; ${UNREAD_CATALOG}`);
+    if (read.unread !== undefined) notices.verbose(`the catalog: ${read.unread}`);
   }
   // A typo in -m/-p is a usage error; a name simply absent, a notice --quiet does not hide.
   const named = {
     ...(metrics !== undefined ? { metric: metrics } : {}),
     ...(flags.provider ? { provider: flags.provider } : {}),
   };
-  for (const line of checkNames(named, catalogNames(body)).absent) notices.alert(line);
+  for (const line of checkNames(named, catalogNames(read.body)).absent) notices.alert(line);
   const query: MetricsQuery = {};
-  if (metrics !== undefined) {
-    const twins = catalog ? metrics.map(twinOf).filter((t) => catalog.has(t)) : [];
-    query.metric = [...new Set([...metrics, ...twins])];
-  }
+  if (metrics !== undefined) query.metric = namesToFetch(metrics, catalog);
   if (flags.provider) query.provider = flags.provider;
   if (range.from !== null) query.from = range.from;
   if (range.to !== null) query.to = range.to;
@@ -144,7 +140,8 @@ export async function loadDaily(
       yield page;
     }
   };
-  const summaries = await summarize(pages(), {
+  // The one bounded reader (src/daily/bounded-reader.ts), as MCP's; past its bounds, one line.
+  const summaries = await readSummaries(pages(), {
     ...(catalog ? { catalog: catalog.keys() } : {}),
     ...(metrics ? { metrics } : {}),
   });

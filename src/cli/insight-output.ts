@@ -1,22 +1,20 @@
 // Writes the records of an insight command (summary --by, anomalies, compare, correlate) in
-// the chosen format through the document path of the format registry: a table for a person
-// (numbers rounded for reading), csv/tsv with one header, json as {data, meta} with the rule
-// that produced the numbers in meta, ndjson one record a line. Full precision everywhere but
-// the table.
+// the chosen format through the document path of the format registry: a table for a person,
+// csv/tsv with one header, json as {data, meta} with the rule that produced the numbers in
+// meta, ndjson one record a line. The records come rounded from src/insight/records (once,
+// src/insight/precision.ts): every format, and MCP, shows the same numbers.
 import { writeDocument } from '../output/formats/index.ts';
 import type { Context } from './context.ts';
 import type { OutputFlags } from './flags.ts';
-import { rounded } from './insight-series.ts';
 import type { Notices } from './notices.ts';
 import { openTarget } from './output-target.ts';
 import { terminalView } from './terminal.ts';
 
-export type InsightRecord = Record<string, string | number | boolean | null>;
-
 export interface InsightDocument {
   /** The table's title. */
   title: string;
-  records: InsightRecord[];
+  /** Flat records of src/insight/records: names, numbers, flags. */
+  records: readonly object[];
   /** The rule and range behind the numbers: json's `meta`, left out of tables. */
   meta: Record<string, unknown>;
 }
@@ -29,9 +27,7 @@ export async function writeInsight(
 ): Promise<void> {
   const target = await openTarget(flags, ctx, notices);
   const terminal = terminalView(ctx, flags.output !== undefined);
-  const table = target.format === 'table';
-  const data = table ? doc.records.map(forReading) : doc.records;
-  const body = { data, meta: doc.meta };
+  const body = { data: doc.records, meta: doc.meta };
   try {
     await writeDocument(target.format, { body, text: JSON.stringify(body) }, target.destination, {
       header: flags.header,
@@ -50,12 +46,4 @@ export async function writeInsight(
   } finally {
     await target.pager?.close();
   }
-}
-
-function forReading(record: InsightRecord): InsightRecord {
-  const out: InsightRecord = {};
-  for (const [key, value] of Object.entries(record)) {
-    out[key] = typeof value === 'number' ? rounded(value) : value;
-  }
-  return out;
 }

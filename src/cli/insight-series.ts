@@ -1,7 +1,6 @@
 // The numeric series of src/insight for the CLI: text metrics are left out with a notice.
 import type { MetricSummary } from '../daily/index.ts';
 import { seriesOf, type NumericSeries } from '../insight/from-daily.ts';
-import { roundTo } from '../lib/finite-math.ts';
 import type { Notices } from './notices.ts';
 
 export type { NumericSeries };
@@ -17,10 +16,4 @@ export function numericSeries(
     );
   }
   return series;
-}
-
-/** Numbers for a table: at most 2 decimals (3 under 1), like summary's. */
-export function rounded(x: number | null): number | null {
-  if (x === null) return x;
-  return roundTo(x, Math.abs(x) >= 1 ? 2 : 3);
 }

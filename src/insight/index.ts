@@ -1,6 +1,8 @@
 // Insight over daily values: periods, baselines and anomalies, comparisons, correlations.
 // Pure functions over `DailyPoint` series (no I/O, no formatting), shared by the CLI
-// commands, the MCP tools and the HTML report, so each number is computed in one place.
+// commands, the MCP tools and the HTML report, so each number is computed in one place. The
+// records built from them (a flagged day, a comparison, a correlation, a period) are built
+// once too, in records/, rounded once (precision.ts): the CLI writes them, MCP answers them.
 export {
   byPeriod,
   periodEnd,

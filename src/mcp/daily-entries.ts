@@ -4,7 +4,14 @@
 // that it names the metric and the twin by their fields: names are the API's text.
 import * as z from 'zod';
 import type { MetricSummary, NumericDay, TextDay } from '../daily/index.ts';
-import { round2, severalRows, summaryStats, withUnheld } from '../output/summary/record.ts';
+import {
+  round2,
+  severalRows,
+  summaryStats,
+  textCutNote,
+  withUnheld,
+} from '../output/summary/record.ts';
+import { clipName } from './fit/clip.ts';
 import { utf8 } from './fit/bound-json.ts';
 
 /** Bytes of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
@@ -77,6 +84,11 @@ export function entryOf(s: MetricSummary): Entry {
   const latest = s.latest;
   return {
     ...summaryStats(s),
+    // The API's names, clipped: the reader keeps them whole (src/daily bounds their memory).
+    metric: clipName(s.metric),
+    provider: clipName(s.provider),
+    unit: s.unit === null ? null : clipName(s.unit),
+    from: clipName(s.from),
     latest:
       latest === null
         ? null
@@ -101,7 +113,7 @@ function noteOf(s: MetricSummary): string {
     case 'several':
       return `${severalRows(s)}: min/mean/max over all rows, never added up`;
     case 'text':
-      return 'text: counts, not statistics';
+      return `text: counts, not statistics${s.textCut ? `; ${textCutNote(s.textCut)}` : ''}`;
     case 'row':
       return '';
   }

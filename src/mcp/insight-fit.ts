@@ -10,6 +10,7 @@ import { finiteItems } from './finite-items.ts';
 import type { ToolDeps } from './deps.ts';
 import { DEFAULT_ANSWER_BYTES } from './fit/caps.ts';
 import { boundArray } from './fit/bound-json.ts';
+import { clipName } from './fit/clip.ts';
 import { clampSchema, notesSchema, querySchema } from './schemas.ts';
 import { echoQuery } from './query-input.ts';
 import { stoppedNote } from './summary-reader.ts';
@@ -54,7 +55,14 @@ export async function insightSeries(input: InsightInput): Promise<{
   const clamp = clampOf(asked, window);
   if (clamp) notes.unshift(clampNote(clamp, window));
   const from = clamp?.effective_from ?? asked ?? window?.history_floor ?? null;
-  const { series, textMetrics } = seriesOf(summaries);
+  const { series: whole, textMetrics } = seriesOf(summaries);
+  // The API's names, clipped as every answer clips them (the reader keeps them whole).
+  const series = whole.map((s) => ({
+    ...s,
+    metric: clipName(s.metric),
+    provider: clipName(s.provider),
+    unit: s.unit === null ? null : clipName(s.unit),
+  }));
   if (state.stopped) notes.push(stoppedNote(state));
   if (textMetrics.length > 0) {
     notes.push(

@@ -83,3 +83,10 @@ export const rangeFields = {
   from: fromField.optional(),
   to: toField.optional(),
 };
+
+/** How each insight item's daily values were found (src/insight/from-daily.ts). */
+export const basisField = z
+  .enum(['single', 'total', 'several'])
+  .describe(
+    'How the daily values were found: single = the one row of each day; total = the <metric>_total twin; several = the mean of several rows a day (never their sum).',
+  );

@@ -1,17 +1,21 @@
 // One numeric summary line as the report draws it: the daily values on a day axis, each day's
 // baseline and band (the anomaly rule of src/insight), the flagged days, and the weekly or
 // monthly means (summary --by). Nothing is computed twice: the daily values are summary's,
-// the baseline is scoreDays', the flags findAnomalies', the means byPeriod's.
+// the baseline is scoreDays', the flagged days and the periods are the records `anomalies`
+// and `summary --by` write (src/insight/records), rounded as they round them.
 import type { MetricSummary, NumericDay } from '../daily/index.ts';
 import {
-  byPeriod,
-  findAnomalies,
+  periodEnd,
   scoreDays,
   type BaselineRule,
   type DailyPoint,
   type PeriodUnit,
   type ScoredDay,
 } from '../insight/index.ts';
+import { seriesOf } from '../insight/from-daily.ts';
+import { anomalyRecords } from '../insight/records/anomaly.ts';
+import { periodRecords } from '../insight/records/period.ts';
+import { amount, score } from '../insight/precision.ts';
 import { daysBetween } from '../lib/dates.ts';
 import { finite } from '../lib/finite-math.ts';
 import { round2 } from '../output/summary/record.ts';
@@ -56,26 +60,41 @@ export function numericModel(
   for (const d of scoreDays(scored, rule)) {
     const i = at(d.date);
     if (!inAxis(i)) continue;
-    median[i] = round2(d.baseline.median);
-    z[i] = d.z === null ? null : round2(d.z);
+    // As the flagged days give them (src/insight/precision.ts): one z on hover and in the list.
+    median[i] = amount(d.baseline.median);
+    z[i] = d.z === null ? null : score(d.z);
     const half = halfBand(d, rule.threshold);
     if (half === null) continue;
     // A band past the doubles (a baseline of ±1e308) is drawn to their edge.
     low[i] = round2(finite(d.baseline.median - half));
     high[i] = round2(finite(d.baseline.median + half));
   }
-  const anomalies: AnomalyModel[] = findAnomalies(scored, rule)
-    .filter((a) => inAxis(at(a.date)))
+  const line = seriesOf([s]).series;
+  const range = { from: axis.from, to: axis.to };
+  const anomalies: AnomalyModel[] = anomalyRecords(
+    line.map((l) => ({ ...l, points: scored })),
+    rule,
+    range,
+  )
+    .records.reverse()
     .map((a) => ({
       date: a.date,
       value: a.value,
-      median: a.baseline.median,
+      median: a.median,
       z: a.z,
       direction: a.direction,
     }));
 
   // As `summary --by`: a period reaching outside the days looked at is partial.
-  const periods = byPeriod(points, unit, { from: axis.from, to: axis.to });
+  const periods = periodRecords(line, unit, range).map((p) => ({
+    period: p.period,
+    end: periodEnd(p.period, unit),
+    days: p.days,
+    mean: p.mean,
+    min: p.min,
+    max: p.max,
+    partial: p.partial,
+  }));
   const periodMean = day();
   for (const p of periods) {
     const first = Math.max(0, at(p.period));

@@ -134,7 +134,7 @@ describe('numbers at the edges of the doubles', () => {
     expectAllFinite(list);
     const constant = byMetric(list, 'huge_constant');
     expect(constant).toMatchObject({ mean: 1e308, vs_mean: 1e308, change: 0, exceeds: false });
-    expect(constant['note']).toBe('no day-to-day variation in either period: no test');
+    expect(constant['reason']).toBe('no day-to-day variation in either period: no test');
     // near_max holds the same six values in each half: no change beyond the variation.
     const near = byMetric(list, 'near_max');
     expect(near['exceeds']).toBe(false);

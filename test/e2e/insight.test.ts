@@ -1,8 +1,10 @@
 // summary --by, anomalies, compare and correlate end to end against the sandbox's planted
 // signals (docs/sandbox.md). Expected values are computed here, independently, from the raw
-// rows the sandbox serves over HTTP.
+// rows the sandbox serves over HTTP, and rounded as every surface rounds a statistic, once
+// (src/insight/precision.ts: scores to 3 decimals, amounts to 2 or 3 significant digits).
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
+import { amount, score } from '../../src/insight/precision.ts';
 import { fixedClock, runCli } from '../helpers/cli.ts';
 import { inPty, sandboxEnv, widest } from '../helpers/pty.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
@@ -66,7 +68,7 @@ describe('anomalies', () => {
       const madValue = median(before.map((v) => Math.abs(v - m)));
       expect(a.value).toBe(series.get(a.date));
       expect(a.median).toBe(m);
-      expect(a.z).toBeCloseTo((0.6745 * (a.value - m)) / madValue, 9);
+      expect(a.z).toBe(score((0.6745 * (a.value - m)) / madValue));
     }
   });
 
@@ -117,7 +119,7 @@ describe('correlate', () => {
         x.reduce((a, v) => a + (v - mx) ** 2, 0) * y.reduce((a, v) => a + (v - my) ** 2, 0),
       );
     expect(best?.n).toBe(x.length);
-    expect(best?.pearson).toBeCloseTo(r, 9);
+    expect(best?.pearson).toBe(score(r));
     expect(r).toBeGreaterThan(0.6);
   });
 
@@ -160,8 +162,8 @@ describe('compare', () => {
       [...steps]
         .filter(([d]) => d >= addDays(TODAY, -from) && d <= addDays(TODAY, -to))
         .map(([, v]) => v);
-    expect(line?.mean).toBeCloseTo(mean(inRange(29, 0)), 9);
-    expect(line?.vs_mean).toBeCloseTo(mean(inRange(59, 30)), 9);
+    expect(line?.mean).toBe(amount(mean(inRange(29, 0))));
+    expect(line?.vs_mean).toBe(amount(mean(inRange(59, 30))));
     expect(line?.days).toBe(inRange(29, 0).length);
     expect(line?.change).toBeLessThan(0);
     expect(line?.exceeds).toBe(true);
@@ -184,7 +186,7 @@ describe('compare', () => {
     ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout.split('\n')[0]).toBe(
-      'metric,provider,mean,vs_mean,change,change_pct,days,vs_days,p,effect,exceeds,unit,note',
+      'metric,provider,unit,basis,mean,vs_mean,change,change_pct,days,vs_days,p,effect,exceeds,reason',
     );
     expect(ok.stdout.trim().split('\n')).toHaveLength(3); // header, RingWear, WristBand
     const bad = await cli(['compare', '--vs', 'last-month']);
@@ -219,7 +221,7 @@ describe('summary --by', () => {
         .filter(([d]) => d >= w.period && d <= addDays(w.period, 6) && d >= from)
         .map(([, v]) => v);
       expect(w.days).toBe(values.length);
-      expect(w.mean).toBeCloseTo(mean(values), 9);
+      expect(w.mean).toBe(amount(mean(values)));
     }
     expect(weeks.slice(1).every((w) => !w.partial)).toBe(true);
   });

@@ -1,5 +1,6 @@
 // summary against servers whose catalog has another shape: the spec does not show it, so
-// twins come from any readable shape, and an unreadable one degrades without adding rows up.
+// twins come from any readable shape, and an unreadable one degrades without adding rows up:
+// the twin is asked for anyway, as on every surface (test/e2e/twins-unread-catalog.test.ts).
 import { describe, expect, it } from 'vitest';
 import {
   hd,
@@ -52,16 +53,17 @@ describe('catalog shapes', () => {
     );
   });
 
-  it('without readable names, warns, asks for the metric alone, and still never adds up', async () => {
+  it('without readable names, warns, asks for the twin anyway, and takes it where it arrives', async () => {
     const server = await serve(api('{"something":"else"}'));
     const { code, stdout, stderr } = await hd(server.url, ['summary', '-m', 'steps', '-f', 'csv']);
     expect(code).toBe(0);
     expect(stderr).toContain('could not read the metric names in the catalog');
     const sent = server.requests.find((r) => r.path.endsWith('/metrics'));
-    expect(sent?.query.getAll('metric')).toEqual(['steps']);
-    // 5000 and 4000 on one day: summarised per row (max 5000), never 9000.
+    // One rule on every surface (src/daily/asked-names.ts): unknown names ask for the twin.
+    expect(sent?.query.getAll('metric')).toEqual(['steps', 'steps_total']);
+    // The twin's 7000 and 3000, never 5000 + 4000 of the apps' rows.
     expect(stdout).toContain(
-      'steps,Phone,count,several,steps,2,2026-11-19,2026-11-20,3000,4000,,5000',
+      'steps,Phone,count,twin,steps_total,2,2026-11-19,2026-11-20,3000,5000',
     );
     expect(stdout).not.toContain('9000');
   });

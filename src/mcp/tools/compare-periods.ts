@@ -1,14 +1,15 @@
 // compare_periods: two periods of daily values per metric and provider (src/insight
-// compare.ts, as `healthdata compare`): Welch's t-test and Hedges' g.
+// compare.ts): Welch's t-test and Hedges' g. The periods and items are src/insight's
+// (records/comparison.ts), as `healthdata compare` writes them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { comparePeriods } from '../../insight/index.ts';
-import { addDays, daysBetween, localDate, parseDateArg } from '../../lib/dates.ts';
+import { comparisonRecords, periodsToCompare, spanOf } from '../../insight/records/comparison.ts';
+import { localDate, parseDateArg } from '../../lib/dates.ts';
 import { UsageError } from '../../lib/errors.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, fromField, metricsField, providersField, toField } from '../schemas.ts';
+import { RULE, basisField, fromField, metricsField, providersField, toField } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 /** Days in a period under which Welch's p says little (the note only appears then). */
@@ -31,6 +32,7 @@ const item = z.object({
   metric: z.string(),
   provider: z.string(),
   unit: z.string().nullable(),
+  basis: basisField,
   mean: z.number().nullable(),
   vs_mean: z.number().nullable(),
   change: z.number().nullable(),
@@ -58,45 +60,24 @@ export function registerComparePeriods(server: McpServer, deps: ToolDeps): void 
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {
         const now = deps.now();
-        const to = args.to === undefined ? localDate(now) : parseDateArg('to', args.to, now);
-        const from =
-          args.from === undefined ? addDays(to, -29) : parseDateArg('from', args.from, now);
-        const length = daysBetween(from, to) + 1;
-        const vs = {
-          from:
-            args.vs_from === undefined
-              ? addDays(from, -length)
-              : parseDateArg('vs_from', args.vs_from, now),
-          to: args.vs_to === undefined ? addDays(from, -1) : parseDateArg('vs_to', args.vs_to, now),
+        const date = (name: 'from' | 'to' | 'vs_from' | 'vs_to', key: string) => {
+          const text = args[name];
+          return text === undefined ? {} : { [key]: parseDateArg(name, text, now) };
         };
-        if (from > to || vs.from > vs.to)
-          throw new UsageError('a period starts after it ends — swap its dates', 'bad_range');
-        const span = { from: from < vs.from ? from : vs.from, to: to > vs.to ? to : vs.to };
-        const query = toQuery({ ...args, ...span }, now);
+        const { current, vs } = periodsToCompare(
+          {
+            ...date('from', 'from'),
+            ...date('to', 'to'),
+            ...date('vs_from', 'vsFrom'),
+            ...date('vs_to', 'vsTo'),
+          },
+          localDate(now),
+          () => new UsageError('a period starts after it ends — swap its dates', 'bad_range'),
+        );
+        const { from, to } = current;
+        const query = toQuery({ ...args, ...spanOf(current, vs) }, now);
         const { series, complete, notes, clamp } = await insightSeries({ deps, query, signal });
-        const inside = (a: string, b: string) => (p: { date: string }) =>
-          p.date >= a && p.date <= b;
-        const items = series.map((s) => {
-          const c = comparePeriods(
-            s.points.filter(inside(from, to)).map((p) => p.value),
-            s.points.filter(inside(vs.from, vs.to)).map((p) => p.value),
-          );
-          return {
-            metric: s.metric,
-            provider: s.provider,
-            unit: s.unit,
-            mean: c.current.mean,
-            vs_mean: c.previous.mean,
-            change: c.change,
-            change_pct: c.changePct,
-            days: c.current.days,
-            vs_days: c.previous.days,
-            p: c.p,
-            effect: c.effect,
-            exceeds: c.exceeds,
-            reason: c.reason,
-          };
-        });
+        const items = comparisonRecords(series, current, vs);
         notes.push(`This period: ${from} to ${to}; compared with ${vs.from} to ${vs.to}.`);
         if (items.some((i) => i.days < FEW_DAYS || i.vs_days < FEW_DAYS)) {
           notes.push(`With few days in a period (under about ${FEW_DAYS}), p says little.`);

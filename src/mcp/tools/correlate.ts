@@ -1,8 +1,10 @@
 // correlate: whether two metrics move together (src/insight correlate.ts, as
-// `healthdata correlate`), per provider pair, at lags from lag_min to lag_max.
+// `healthdata correlate`), per provider pair, at lags from lag_min to lag_max; the items are
+// src/insight's records, as the CLI writes them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { correlate, MIN_PAIRS } from '../../insight/index.ts';
+import { MIN_PAIRS } from '../../insight/index.ts';
+import { correlationRecords } from '../../insight/records/correlation.ts';
 import { UsageError } from '../../lib/errors.ts';
 import type { ToolDeps } from '../deps.ts';
 import { MAX_NAME_CHARS } from '../fit/clip.ts';
@@ -25,7 +27,9 @@ const inputSchema = z.strictObject({
 });
 
 const item = z.object({
+  a: z.string().describe('metric_a.'),
   a_provider: z.string(),
+  b: z.string().describe('metric_b.'),
   b_provider: z.string(),
   lag: z.number().int(),
   n: z.number().int().describe('Days paired.'),
@@ -59,25 +63,10 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
           deps.now(),
         );
         const { series, complete, notes, clamp } = await insightSeries({ deps, query, signal });
-        const items = series
-          .filter((s) => s.metric === args.metric_a)
-          .flatMap((sa) =>
-            series
-              .filter((s) => s.metric === args.metric_b)
-              .flatMap((sb) => {
-                const result = correlate(sa.points, sb.points, args.lag_min, args.lag_max);
-                return result.lags.map((l) => ({
-                  a_provider: sa.provider,
-                  b_provider: sb.provider,
-                  lag: l.lag,
-                  n: l.n,
-                  pearson: l.pearson,
-                  spearman: l.spearman,
-                  strongest: result.best === l,
-                  too_few: l.tooFew,
-                }));
-              }),
-          );
+        const { records: items } = correlationRecords(series, args.metric_a, args.metric_b, {
+          min: args.lag_min,
+          max: args.lag_max,
+        });
         if (items.length === 0)
           notes.push('No provider has daily numbers for both metrics in this range.');
         if (items.some((i) => i.too_few))

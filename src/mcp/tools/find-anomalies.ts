@@ -1,15 +1,15 @@
 // find_anomalies: days far from the person's own baseline (src/insight anomalies.ts, as
 // `healthdata anomalies`). The fetch starts `window` days before `from`, so the first days
-// have their baseline.
+// have their baseline. The items are src/insight's records, as the CLI writes them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { DEFAULT_RULE, findAnomalies } from '../../insight/index.ts';
-import { addDays } from '../../lib/dates.ts';
+import { DEFAULT_RULE } from '../../insight/index.ts';
+import { anomalyRecords, readFrom } from '../../insight/records/anomaly.ts';
 import { UsageError } from '../../lib/errors.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, rangeFields } from '../schemas.ts';
+import { RULE, basisField, rangeFields } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 const inputSchema = z.strictObject({
@@ -41,7 +41,10 @@ const item = z.object({
   metric: z.string(),
   provider: z.string(),
   unit: z.string().nullable(),
-  value: z.number(),
+  basis: basisField,
+  value: z
+    .number()
+    .describe('The daily value: as the API sent it, or under several the mean of the rows.'),
   median: z.number().describe("The baseline's median."),
   z: z.number().describe('Robust z of the day against its baseline.'),
   direction: z.enum(['high', 'low']),
@@ -74,35 +77,15 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
         const rule = { window: args.window, minDays: args.min_days, threshold: args.threshold };
         const query = toQuery(args, deps.now());
         const fetched =
-          query.from === undefined ? query : { ...query, from: addDays(query.from, -rule.window) };
+          query.from === undefined ? query : { ...query, from: readFrom(query.from, rule) };
         const { series, complete, notes, clamp } = await insightSeries({
           deps,
           query: fetched,
           signal,
           asked: query.from,
         });
-        const inRange = (date: string): boolean =>
-          (query.from === undefined || date >= query.from) &&
-          (query.to === undefined || date <= query.to);
-        let scored = 0;
-        const items = series
-          .flatMap((s) => {
-            scored += s.points.filter((p) => inRange(p.date)).length;
-            return findAnomalies(s.points, rule)
-              .filter((a) => inRange(a.date))
-              .map((a) => ({
-                date: a.date,
-                metric: s.metric,
-                provider: s.provider,
-                unit: s.unit,
-                value: a.value,
-                median: a.baseline.median,
-                z: a.z,
-                direction: a.direction,
-                baseline_days: a.baseline.days,
-              }));
-          })
-          .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+        const range = { from: query.from ?? null, to: query.to ?? null };
+        const { records: items, scored } = anomalyRecords(series, rule, range);
         notes.push(
           'A MAD of 0 is never divided by: the mean absolute deviation stands in (z = (value − median) / (1.2533 × it)); a flat baseline scores nothing. Days without baseline_days ≥ min_days are not scored.',
         );

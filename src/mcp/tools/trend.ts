@@ -1,13 +1,14 @@
 // trend: daily values by ISO week, month or year, per metric and provider (src/insight
-// periods.ts, as `healthdata summary --by`).
+// periods.ts): the records of `healthdata summary --by` (src/insight/records/period.ts).
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { byPeriod, PERIOD_UNITS, type PeriodUnit } from '../../insight/periods.ts';
+import { PERIOD_UNITS, type PeriodUnit } from '../../insight/periods.ts';
+import { lookedAt, periodRecords } from '../../insight/records/period.ts';
 import { localDate } from '../../lib/dates.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, rangeFields } from '../schemas.ts';
+import { RULE, basisField, rangeFields } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 const inputSchema = z.strictObject({
@@ -22,6 +23,7 @@ const item = z.object({
   metric: z.string(),
   provider: z.string(),
   unit: z.string().nullable(),
+  basis: basisField,
   period: z.string().describe('First day of the period.'),
   days: z.number().int().describe('Days with data in the period.'),
   mean: z.number(),
@@ -52,24 +54,8 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
           query,
           signal,
         });
-        const today = localDate(deps.now());
-        const range = {
-          from,
-          to: query.to !== undefined && query.to < today ? query.to : today,
-        };
-        const items = series.flatMap((s) =>
-          byPeriod(s.points, args.by, range).map((p) => ({
-            metric: s.metric,
-            provider: s.provider,
-            unit: s.unit,
-            period: p.period,
-            days: p.days,
-            mean: p.mean,
-            min: p.min,
-            max: p.max,
-            partial: p.partial,
-          })),
-        );
+        const range = lookedAt(from, query.to ?? null, localDate(deps.now()));
+        const items = periodRecords(series, args.by, range);
         if (items.some((i) => i.partial)) {
           notes.push(
             'Items with partial true cover only part of their period: compare their means with care.',

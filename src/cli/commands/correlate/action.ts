@@ -1,12 +1,14 @@
 // `healthdata correlate A B`: one export of both metrics, then every provider pair's daily
-// series paired by date at each lag.
-import { correlate, MIN_PAIRS } from '../../../insight/index.ts';
+// series paired by date at each lag. The records are src/insight's, as MCP `correlate` gives
+// them.
+import { MIN_PAIRS } from '../../../insight/index.ts';
+import { correlationRecords } from '../../../insight/records/correlation.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import type { OutputFlags } from '../../flags.ts';
-import { writeInsight, type InsightRecord } from '../../insight-output.ts';
-import { numericSeries, rounded } from '../../insight-series.ts';
+import { writeInsight } from '../../insight-output.ts';
+import { numericSeries } from '../../insight-series.ts';
 
 export interface CorrelateFlags extends OutputFlags, DailyFlags {
   lag?: { min: number; max: number };
@@ -30,33 +32,11 @@ export async function runCorrelate(
       }
     }
     const series = numericSeries(daily.summaries, notices);
-    const records: InsightRecord[] = [];
-    const strongest: string[] = [];
-    for (const sa of series.filter((s) => s.metric === a)) {
-      for (const sb of series.filter((s) => s.metric === b)) {
-        const result = correlate(sa.points, sb.points, lags.min, lags.max);
-        for (const l of result.lags) {
-          records.push({
-            a,
-            a_provider: sa.provider,
-            b,
-            b_provider: sb.provider,
-            lag: l.lag,
-            n: l.n,
-            pearson: l.pearson,
-            spearman: l.spearman,
-            strongest: result.best === l,
-            note: l.tooFew ? `under ${MIN_PAIRS} days: r means little` : null,
-          });
-        }
-        const best = result.best;
-        if (best) {
-          strongest.push(
-            `${sa.provider}/${sb.provider}: r ${rounded(best.pearson)} at lag ${best.lag} (n ${best.n}${best.tooFew ? ', too few days' : ''})`,
-          );
-        }
-      }
-    }
+    const { records, best } = correlationRecords(series, a, b, lags);
+    const strongest = best.map(
+      (r) =>
+        `${r.a_provider}/${r.b_provider}: r ${r.pearson} at lag ${r.lag} (n ${r.n}${r.too_few ? ', too few days' : ''})`,
+    );
     notices.notice(
       records.length === 0
         ? `correlate: no days with both ${a} and ${b} in the range`

@@ -4,6 +4,7 @@
 import { DropTally } from '../../../api/dropped.ts';
 import type { MetricSummary } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
+import { readFrom } from '../../../insight/records/anomaly.ts';
 import { addDays, isValidDate } from '../../../lib/dates.ts';
 import type { Context } from '../../context.ts';
 import { connectClient } from '../../connect-client.ts';
@@ -35,7 +36,7 @@ export async function loadFromApi(
         verbose: flags.verbose ?? false,
         interactive: false,
       });
-      const lead = { from: addDays(from, -DEFAULT_RULE.window), to: leadTo };
+      const lead = { from: readFrom(from, DEFAULT_RULE), to: leadTo };
       leadIn = (await loadDaily(api.client, metrics, lead, flags, ctx, quiet, tally)).summaries;
     }
     return {

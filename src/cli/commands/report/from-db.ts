@@ -8,8 +8,10 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CatalogMetric } from '../../../api/catalog.ts';
 import type { Meta, MetricRow } from '../../../api/types.ts';
-import { summarize, twinOf } from '../../../daily/index.ts';
+import { namesToFetch } from '../../../daily/asked-names.ts';
+import { summarize } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
+import { readFrom } from '../../../insight/records/anomaly.ts';
 import { addDays } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { closestName } from '../../../lib/closest-name.ts';
@@ -45,16 +47,14 @@ export async function loadFromDb(
   try {
     const catalog = namesIn(db, file, redact);
     if (metrics !== undefined) checkNames(metrics, catalog, file);
-    const wanted =
-      metrics === undefined
-        ? undefined
-        : new Set([...metrics, ...metrics.map(twinOf).filter((t) => catalog.has(t))]);
+    // The file's names are its catalog: the same twins are asked for as of the API.
+    const wanted = metrics === undefined ? undefined : new Set(namesToFetch(metrics, catalog));
     const providers = flags.provider?.map((p) => p.toLowerCase());
     const options = { catalog: catalog.keys(), ...(metrics ? { metrics } : {}) };
     const read = (from: string, to: string | null) =>
       summarize(pages(db, from, to, wanted, providers, redact), options);
     const summaries = await read(range.from, range.to);
-    const leadIn = await read(addDays(range.from, -DEFAULT_RULE.window), addDays(range.from, -1));
+    const leadIn = await read(readFrom(range.from, DEFAULT_RULE), addDays(range.from, -1));
     const state = lastSync(db, redact);
     return {
       summaries: withEmpty(summaries, metrics, catalog, flags),

@@ -1,12 +1,14 @@
 // `summary --by week|month|year`: each metric and provider's daily values grouped by period.
 // A period reaching outside what was looked at (the range asked for, clamped to the plan's
-// history floor, and to today) is partial: it holds fewer days by construction.
-import { byPeriod, type PeriodUnit } from '../../../insight/periods.ts';
+// history floor, and to today) is partial: it holds fewer days by construction. The records
+// are src/insight's, as MCP `trend` gives them.
+import type { PeriodUnit } from '../../../insight/periods.ts';
+import { lookedAt, periodRecords } from '../../../insight/records/period.ts';
 import { localDate } from '../../../lib/dates.ts';
 import type { Context } from '../../context.ts';
 import type { DailyResult } from '../../daily-query.ts';
 import type { OutputFlags } from '../../flags.ts';
-import { writeInsight, type InsightRecord } from '../../insight-output.ts';
+import { writeInsight } from '../../insight-output.ts';
 import { numericSeries } from '../../insight-series.ts';
 import type { Notices } from '../../notices.ts';
 
@@ -17,29 +19,14 @@ export async function writePeriods(
   ctx: Context,
   notices: Notices,
 ): Promise<void> {
-  const today = localDate(ctx.clock.now());
-  const range = {
-    from: daily.range.from ?? daily.meta?.history_floor ?? null,
-    to: daily.range.to !== null && daily.range.to < today ? daily.range.to : today,
-  };
-  const records: InsightRecord[] = [];
+  const range = lookedAt(
+    daily.range.from ?? daily.meta?.history_floor ?? null,
+    daily.range.to,
+    localDate(ctx.clock.now()),
+  );
   const series = numericSeries(daily.summaries, notices);
-  for (const s of series) {
-    for (const p of byPeriod(s.points, unit, range)) {
-      records.push({
-        metric: s.metric,
-        provider: s.provider,
-        period: p.period,
-        days: p.days,
-        mean: p.mean,
-        min: p.min,
-        max: p.max,
-        unit: s.unit,
-        partial: p.partial,
-      });
-    }
-  }
-  const partial = records.filter((r) => r['partial'] === true).length;
+  const records = periodRecords(series, unit, range);
+  const partial = records.filter((r) => r.partial).length;
   notices.notice(
     `summary by ${unit}: ${records.length} periods of ${series.length} series, ${range.from ?? 'the first day'} to ${range.to}${partial > 0 ? `; ${partial} partial (reaching outside the range)` : ''}`,
   );
