@@ -104,6 +104,8 @@ describe('completion in fish and zsh', () => {
       'healthdata completion fish | source',
       "complete -C 'healthdata metrics -f '",
       "complete -C 'healthdata config '",
+      "complete -C 'healthdata metrics --demo -m steps,rest'",
+      "complete -C 'healthdata metrics --demo -m rest'",
     ].join('\n');
     const file = join(tempDir(), 'try.fish');
     writeFileSync(file, script);
@@ -111,6 +113,9 @@ describe('completion in fish and zsh', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ndjson\t/m);
     expect(stdout).toMatch(/^unset\tremove a key$/m);
+    // After a comma, the whole token: what precedes the comma, then the name.
+    expect(stdout).toMatch(/^steps,resting_heart_rate/m);
+    expect(stdout).toMatch(/^resting_heart_rate/m);
   });
 
   it.skipIf(!existsSync('/usr/bin/zsh'))(

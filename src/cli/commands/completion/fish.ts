@@ -23,7 +23,12 @@ const NAMES_FUNCTION = `function __healthdata_names --argument-names kind
                 end
         end
     end
-    healthdata __complete $kind $conn 2>/dev/null
+    # After a comma (-m steps,he) each candidate is the whole token: what precedes the last
+    # comma, then a name (fish matches candidates against the whole token).
+    set -l prefix (string match -r -- '^.*,' (commandline -ct))
+    for name in (healthdata __complete $kind $conn 2>/dev/null)
+        printf '%s\n' "$prefix$name"
+    end
 end`;
 
 export function fishScript(program: CommandSpec): string {
