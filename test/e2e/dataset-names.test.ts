@@ -156,7 +156,6 @@ describe('dataset folder names', () => {
       [['--profile', 'default'], {}],
       [['--profile', 'DEFAULT'], {}],
       [[], { HEALTHDATA_PROFILE: 'default' }],
-      [['--all-profiles'], {}],
     ] as const) {
       const run = await sync([...args], extra);
       expect(run.code, args.join(' ')).toBe(2);
@@ -165,6 +164,13 @@ describe('dataset folder names', () => {
         /reserved for the settings without a profile .*'healthdata config rename-profile (default|DEFAULT) NEWNAME'/,
       );
     }
+    // --all-profiles names every such profile in one line, not one a run.
+    const everyone = await sync(['--all-profiles']);
+    expect(everyone.code).toBe(2);
+    expect(lines(everyone.stderr)).toHaveLength(1);
+    expect(everyone.stderr).toMatch(
+      /profiles 'default', '0001', 'NULL' \(from --all-profiles\) cannot name dataset folders: .* rename each with 'healthdata config rename-profile OLD NEW'/,
+    );
     // Old names engines misread: refused for the dataset, with the fix.
     for (const name of ['0001', 'NULL']) {
       const run = await sync(['--profile', name]);

@@ -14,6 +14,7 @@ import {
 } from '../../../config/profiles.ts';
 import { readConfig } from '../../../config/store.ts';
 import { UsageError } from '../../../lib/errors.ts';
+import { PARTITION_VALUE_RULE } from '../../../lib/partition-value.ts';
 import type { Context } from '../../context.ts';
 import type { SyncFlags } from './source.ts';
 
@@ -62,8 +63,23 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
     );
   }
   const source = flags.allProfiles === true ? '--all-profiles' : '--profile';
+  // Every name that cannot be a folder is said at once, not one a run.
+  const refused = names.flatMap((name) => {
+    try {
+      checkDatasetName(name, source);
+      return [];
+    } catch (error) {
+      return [{ name, error }];
+    }
+  });
+  const [first] = refused;
+  if (first !== undefined && refused.length === 1) throw first.error;
+  if (refused.length > 1)
+    throw cannotBeFolders(
+      refused.map((r) => r.name),
+      source,
+    );
   for (const name of names) {
-    checkDatasetName(name, source);
     if (config.profile(name) === undefined) throw unknownProfile(name, source, config);
   }
   if (names.length > 1 && (flags.apiKey !== undefined || flags.baseUrl !== undefined)) {
@@ -73,6 +89,14 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
     );
   }
   return { names, profiles: true, ...fromConfig(config) };
+}
+
+function cannotBeFolders(names: readonly string[], source: string): UsageError {
+  const listed = names.map((n) => `'${n}'`).join(', ');
+  return new UsageError(
+    `profiles ${listed} (from ${source}) cannot name dataset folders: each is reserved ('default', the settings without a profile) or would be read by DuckDB, Spark or Polars as a number, date, boolean or NULL — rename each with 'healthdata config rename-profile OLD NEW' (a name that ${PARTITION_VALUE_RULE})`,
+    'bad_profile',
+  );
 }
 
 /** Several profiles are for a Parquet dataset only. */
