@@ -2,12 +2,12 @@
 // day (re-fetches 4 days and rewrites the file around them), and a re-run that changes nothing.
 // Targets from the issue: peak RSS < 150 MB while syncing into a 1M-row target; an unchanged
 // daily sync < 3 s.
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { check, runTimed } from '../lib/proc.mjs';
 import { table } from '../lib/report.mjs';
 import { startSandbox } from '../lib/sandbox.mjs';
-import { fmtInt, fmtMiB, fmtS, max } from '../lib/stats.mjs';
+import { fmtInt, fmtMiB, fmtRatio, fmtS, max, median } from '../lib/stats.mjs';
 
 const PEAK_GOAL_MB = 150;
 const UNCHANGED_GOAL_MS = 3000;
@@ -32,6 +32,14 @@ export async function sync(ctx, sb, { today, baseEnv }) {
     today: next,
     log: ctx.log,
   });
+  if (ctx.opts.compareBin) {
+    try {
+      await compareBuilds(ctx, sb, tomorrow);
+    } finally {
+      await tomorrow.stop();
+    }
+    return;
+  }
   const rows = [];
   let worstPeakKiB = 0;
   let worstUnchangedMs = 0;
@@ -91,5 +99,65 @@ export async function sync(ctx, sb, { today, baseEnv }) {
     `< ${UNCHANGED_GOAL_MS / 1000} s`,
     fmtS(worstUnchangedMs),
     worstUnchangedMs < UNCHANGED_GOAL_MS,
+  );
+}
+
+/**
+ * With --compare-bin: this build and the compared one side by side, in --sync-runs interleaved
+ * rounds (this, compared, this, …), each into its own targets: medians of each step and their
+ * ratio (this build / compared).
+ */
+async function compareBuilds(ctx, sb, tomorrow) {
+  const builds = [
+    ['this', ctx.bin],
+    ['compared', ctx.opts.compareBin],
+  ];
+  const steps = [
+    ['first sync', sb],
+    ['next day', tomorrow],
+    ['re-run', tomorrow],
+  ];
+  const rows = [];
+  // Parquet too: a dataset folder of one person (its merge is the same day plan's).
+  for (const [format, name] of [...FORMATS, ['parquet', 'health-parquet']]) {
+    const extra = format === 'parquet' ? ['--format', 'parquet'] : [];
+    /** times[step][build] */
+    const times = steps.map(() => builds.map(() => []));
+    for (let round = 0; round < ctx.opts.syncRuns; round++) {
+      for (const [b, [label, bin]] of builds.entries()) {
+        const target = join(ctx.tmp, `${label}-${name}`);
+        await Promise.all(
+          ['', '-wal', '-shm'].map((x) => rm(`${target}${x}`, { force: true, recursive: true })),
+        );
+        for (const [i, [step, sandbox]] of steps.entries()) {
+          ctx.log(`sync: ${format} ${step}, ${label} build, round ${round + 1}…`);
+          const res = check(
+            await runTimed(ctx.tmp, ctx.node, [bin, 'sync', '-q', target, ...extra], {
+              env: ctx.hdEnv(sandbox),
+            }),
+            `healthdata sync ${name} (${step}, ${label})`,
+          );
+          times[i][b].push(res);
+        }
+      }
+    }
+    for (const [i, [step]] of steps.entries()) {
+      const [mine, theirs] = times[i].map((xs) => median(xs.map((x) => x.wallMs)));
+      const rss = times[i].map((xs) => max(xs.map((x) => x.rssKiB)));
+      rows.push([
+        format,
+        step,
+        fmtS(mine),
+        fmtS(theirs),
+        fmtRatio(mine / theirs),
+        `${fmtMiB(rss[0])} / ${fmtMiB(rss[1])}`,
+      ]);
+    }
+  }
+  ctx.report.section(
+    `Sync, this build against ${ctx.opts.compareBin} (${ctx.opts.syncRuns} interleaved rounds)`,
+    `${fmtInt(sb.rows)} rows (scale ${sb.scale}). Median wall time of each step; ratio = this / compared; ` +
+      'peak RSS the worst of the rounds.\n\n' +
+      table(['format', 'step', 'this', 'compared', 'ratio', 'peak RSS this / compared'], rows),
   );
 }

@@ -1,6 +1,7 @@
 // One sync: find the newest day held for the filters, fetch from that day minus the overlap,
 // and replace the fetched range's days in the target. The caller holds the target's lock.
-// Formats differ only in how a target is read and replaced (target-store.ts): flat/merge.ts,
+// Which days are kept, replaced or emptied is decided once, in day-plan.ts; formats differ only
+// in how a target's days are read and written (target-store.ts): flat/merge.ts,
 // sqlite/store.ts, and parquet/store.ts, where the target is one person's folder of a dataset.
 import type { Clock } from '../lib/clock.ts';
 import type { Page } from '../api/pagination/types.ts';

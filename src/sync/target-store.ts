@@ -1,5 +1,6 @@
 // What differs between sync targets (flat file, SQLite, a Parquet dataset): how the newest day
-// is read, and how days are replaced. The engine (engine.ts) does the rest for all of them.
+// is read, and how days are read and written. Which days change is the day plan's
+// (day-plan.ts); the engine (engine.ts) does the rest for all of them.
 import type { Meta } from '../api/types.ts';
 import type { RowCounts } from './day-diff.ts';
 import type { Day } from './fetched-days.ts';

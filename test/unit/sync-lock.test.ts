@@ -3,7 +3,8 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLock, lockPathFor, SyncBusyError } from '../../src/sync/lock.ts';
-import { Peekable, readRecords } from '../../src/sync/flat/records.ts';
+import { readRecords } from '../../src/sync/flat/records.ts';
+import { Peekable } from '../../src/sync/peekable.ts';
 import { fixedClock, tempDir } from '../helpers/cli.ts';
 
 const signal = new AbortController().signal;

@@ -1,18 +1,18 @@
 // The flat-file sync: one pass over the old file (newest first) and the fetched days (newest
-// first), day by day. A replaced day keeps its rows that the filters do not cover, takes the
-// fetched rows in place of those they do, and interleaves the two in the API's order (provider
-// case-insensitively, then metric). Days older than the replaced range are copied as bytes,
-// unread; and if nothing differed by then, they are not even read.
+// first), day by day, as the day plan (day-plan.ts) says. A record is compared as the text the
+// file holds. Days older than the replaced range are copied as bytes, unread; and if nothing
+// differed by then, they are not even read.
 import { open, type FileHandle } from 'node:fs/promises';
-import type { MetricRow } from '../../api/types.ts';
 import { isValidDate } from '../../lib/dates.ts';
-import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
+import type { RowCounts } from '../day-diff.ts';
+import { planDays, type HeldDay } from '../day-plan.ts';
 import type { Day } from '../fetched-days.ts';
 import type { RowFilter } from '../filters.ts';
 import { utf8Text } from '../stored-text.ts';
 import { TargetFormatError, type FlatCodec, type RecordKey } from './codec.ts';
 import { LazyOutput } from './lazy-output.ts';
-import { Peekable, readRecords, type RawRecord } from './records.ts';
+import { Peekable } from '../peekable.ts';
+import { readRecords, type RawRecord } from './records.ts';
 
 type OldRecord = RawRecord & RecordKey;
 
@@ -61,68 +61,32 @@ export async function mergeFlat(options: {
   const { path, codec, filter, replaceFrom } = options;
   const handle = await openIfExists(path);
   const output = new LazyOutput(path, handle === undefined ? undefined : path);
-  const counts = emptyCounts();
   const old = new Peekable(handle ? keyed(handle, codec) : empty());
   try {
     if (handle === undefined || (await handle.stat()).size === 0) await output.write(codec.header);
     else output.identicalUpTo = codec.header.length;
-
-    const replaceDay = async (date: string, fetched: readonly MetricRow[]): Promise<void> => {
-      const before: OldRecord[] = [];
-      for (let r = await old.peek(); r?.date === date; r = await old.peek()) {
-        before.push((await old.take()) as OldRecord);
-      }
-      if (before.length === 0) {
-        if (fetched.length === 0) return;
-        counts.added += fetched.length;
-        await output.write(await codec.encode(fetched));
-        return;
-      }
-      const kept = before.filter((r) => !filter(r.metric, r.provider));
-      // Compared as the file will hold them (stored-text.ts): a lone surrogate reads back as U+FFFD.
-      const fetchedTexts: string[] = [];
-      for (const row of fetched) fetchedTexts.push(utf8Text(await codec.encode([row])));
-      diffDay(
-        before.filter((r) => filter(r.metric, r.provider)).map((r) => r.text),
-        fetchedTexts,
-        counts,
-      );
-      const after = interleave(kept, fetched, fetchedTexts);
-      const beforeTexts = before.map((r) => r.text);
-      if (!output.writing && sameRows(beforeTexts, after)) {
-        output.identicalUpTo = (before.at(-1) as OldRecord).end;
-      } else {
-        await output.write(after.join(''));
-      }
-    };
-    /** A day the API sent a broken row for: its old records stay, byte for byte. */
-    const keepDay = async (date: string): Promise<void> => {
-      const before: OldRecord[] = [];
-      for (let r = await old.peek(); r?.date === date; r = await old.peek()) {
-        before.push((await old.take()) as OldRecord);
-      }
-      counts.unchanged += before.filter((r) => filter(r.metric, r.provider)).length;
-      const last = before.at(-1);
-      if (last === undefined) return;
-      if (output.writing) await output.write(before.map((r) => r.text).join(''));
-      else output.identicalUpTo = last.end;
-    };
-    const inRange = (date: string): boolean => replaceFrom === undefined || date >= replaceFrom;
-
-    for await (const day of options.days) {
-      if (!inRange(day.date)) continue; // the API went below `from`: those days are kept
-      for (let r = await old.peek(); r && r.date > day.date; r = await old.peek()) {
-        await replaceDay(r.date, []);
-      }
-      if (day.keep) await keepDay(day.date);
-      else await replaceDay(day.date, day.rows);
+    const plan = planDays(heldDays(old, replaceFrom), options.days, replaceFrom, {
+      owns: (r) => filter(r.metric, r.provider),
+      identity: (r) => r.text,
+      // As the file will hold them (stored-text.ts): a lone surrogate reads back as U+FFFD.
+      async stored(rows) {
+        const stored: FlatRow[] = [];
+        for (const row of rows) {
+          const text = utf8Text(await codec.encode([row]));
+          stored.push({ text, provider: row.provider, metric: row.metric });
+        }
+        return stored;
+      },
+    });
+    for await (const step of plan.steps) {
+      if (step.action === 'keep') await keep(output, step.held);
+      else if (step.action === 'add') await output.write(await codec.encode(step.sent));
+      else await output.write(step.rows.map((r) => r.text).join(''));
     }
-    for (let r = await old.peek(); r && inRange(r.date); r = await old.peek()) {
-      await replaceDay(r.date, []);
-    }
+    // The days below the replaced range: the old file's bytes, copied unread.
     const tail = await old.peek();
     const written = await output.commit(tail?.start);
-    return { counts, written };
+    return { counts: plan.counts, written };
   } catch (error) {
     await output.discard();
     throw error;
@@ -132,34 +96,32 @@ export async function mergeFlat(options: {
   }
 }
 
-/** Kept rows and fetched rows of one day, each in its own order, merged by provider and metric. */
-function interleave(
-  kept: readonly OldRecord[],
-  fetched: readonly MetricRow[],
-  fetchedTexts: readonly string[],
-): string[] {
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < kept.length || j < fetched.length) {
-    const k = kept[i];
-    const f = fetched[j];
-    if (k !== undefined && (f === undefined || compareGroup(k, f) <= 0)) {
-      out.push(k.text);
-      i++;
-    } else {
-      out.push(fetchedTexts[j] as string);
-      j++;
+/** A record of the old file, or a fetched row encoded as one (no `end`: not in the file). */
+type FlatRow = Pick<OldRecord, 'text' | 'provider' | 'metric'> & { end?: number };
+
+/** The old file's days from `replaceFrom` on; the first record below it is left unread. */
+async function* heldDays(
+  old: Peekable<OldRecord>,
+  replaceFrom: string | undefined,
+): AsyncGenerator<HeldDay<FlatRow>> {
+  for (let r = await old.peek(); r; r = await old.peek()) {
+    if (replaceFrom !== undefined && r.date < replaceFrom) return;
+    const date = r.date;
+    const rows: OldRecord[] = [];
+    for (let next: OldRecord | undefined = r; next?.date === date; next = await old.peek()) {
+      rows.push(next);
+      await old.take();
     }
+    yield { date, rows };
   }
-  return out;
 }
 
-function compareGroup(a: RecordKey, b: RecordKey): number {
-  const pa = a.provider.toLowerCase();
-  const pb = b.provider.toLowerCase();
-  if (pa !== pb) return pa < pb ? -1 : 1;
-  return a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0;
+/** A day that stays: while nothing differed, its bytes join the identical prefix. */
+async function keep(output: LazyOutput, held: readonly FlatRow[]): Promise<void> {
+  const end = held.at(-1)?.end;
+  if (end === undefined) return;
+  if (output.writing) await output.write(held.map((r) => r.text).join(''));
+  else output.identicalUpTo = end;
 }
 
 async function* keyed(handle: FileHandle, codec: FlatCodec): AsyncGenerator<OldRecord> {

@@ -58,28 +58,3 @@ export async function* readRecords(
     };
   }
 }
-
-/** A record stream with one record of look-ahead. */
-export class Peekable<T> {
-  readonly #iterator: AsyncIterator<T>;
-  #next: IteratorResult<T> | undefined;
-
-  constructor(iterable: AsyncIterable<T>) {
-    this.#iterator = iterable[Symbol.asyncIterator]();
-  }
-
-  async peek(): Promise<T | undefined> {
-    this.#next ??= await this.#iterator.next();
-    return this.#next.done === true ? undefined : this.#next.value;
-  }
-
-  async take(): Promise<T | undefined> {
-    const value = await this.peek();
-    this.#next = undefined;
-    return value;
-  }
-
-  async close(): Promise<void> {
-    await this.#iterator.return?.();
-  }
-}

@@ -6,13 +6,15 @@
 // newest old, and the next run, which starts from the newest day held, re-fetches them all.
 import { readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { emptyCounts } from '../day-diff.ts';
-import type { Day } from '../fetched-days.ts';
+import type { MetricRow } from '../../api/types.ts';
+import { planDays, type HeldDay } from '../day-plan.ts';
 import { rowFilter, type SyncFilters } from '../filters.ts';
 import type { TargetStore } from '../target-store.ts';
 import { isWriteFailure, WriteError } from '../../output/target/write-error.ts';
 import { DATA_FILE, makeDir, readPartition, syncDir, unmakeDir, writeTemp } from './files.ts';
-import { mergeYear } from './merge.ts';
+import { byDate } from './partition-days.ts';
+import { rowIdentity } from '../row-identity.ts';
+import { storedRow, utf8Text } from '../stored-text.ts';
 
 const YEAR = /^year=(\d{4})$/;
 
@@ -58,42 +60,54 @@ export async function openParquetTarget(
     },
 
     async apply(days, replaceFrom) {
-      const counts = emptyCounts();
-      const done = new Set<string>();
-      const flush = async (year: string, fetched: Day[]): Promise<void> => {
-        done.add(year);
-        const old = held.includes(year) ? await readPartition(file(year)) : [];
-        const merged = mergeYear(old, fetched, replaceFrom, owns, counts);
-        if (!merged.changed) return;
-        if (merged.rows.length === 0) {
-          pending.push({ year, temp: null });
+      const firstYear = replaceFrom?.slice(0, 4);
+      // Only the years a replaced day may fall in are read, a year at a time.
+      async function* heldDays(): AsyncGenerator<HeldDay<MetricRow>> {
+        for (const year of held) {
+          if (firstYear === undefined || year >= firstYear)
+            yield* byDate(await readPartition(file(year)));
+        }
+      }
+      const stored = (rows: readonly MetricRow[]): MetricRow[] =>
+        rows.map((r) => storedRow(r, utf8Text));
+      const plan = planDays(heldDays(), days, replaceFrom, {
+        owns: (r) => owns(r.metric, r.provider),
+        identity: rowIdentity,
+        // As the file will hold them (stored-text.ts): UTF-8 has no lone surrogate.
+        stored,
+      });
+      /** The year being merged: its rows after the sync, and whether one of its days changed. */
+      let year: { year: string; rows: MetricRow[]; changed: boolean } | undefined;
+      const flush = async (): Promise<void> => {
+        if (year === undefined || !year.changed) return;
+        if (year.rows.length === 0) {
+          pending.push({ year: year.year, temp: null });
           return;
         }
-        const first = await makeDir(yearDir(year));
-        if (first !== undefined) made.push({ dir: yearDir(year), first });
-        pending.push({ year, temp: await writeTemp(yearDir(year), merged.rows) });
+        const dir = yearDir(year.year);
+        const madeFrom = await makeDir(dir);
+        if (madeFrom !== undefined) made.push({ dir, first: madeFrom });
+        pending.push({ year: year.year, temp: await writeTemp(dir, year.rows) });
       };
       try {
-        let year: string | undefined;
-        const batch: Day[] = [];
-        for await (const day of days) {
-          if (replaceFrom !== undefined && day.date < replaceFrom) continue;
-          const y = day.date.slice(0, 4);
-          if (year !== undefined && y !== year) await flush(year, batch.splice(0));
-          year = y;
-          batch.push(day);
+        for await (const step of plan.steps) {
+          const y = step.date.slice(0, 4);
+          if (year?.year !== y) {
+            await flush();
+            year = { year: y, rows: [], changed: false };
+          }
+          if (step.action === 'keep') year.rows.push(...step.held);
+          else {
+            year.changed = true;
+            year.rows.push(...(step.action === 'add' ? stored(step.sent) : step.rows));
+          }
         }
-        if (year !== undefined) await flush(year, batch);
-        // Years held in the replaced range that the API sent no day of: their days are emptied.
-        const first = replaceFrom?.slice(0, 4);
-        for (const y of held) {
-          if (!done.has(y) && (first === undefined || y >= first)) await flush(y, []);
-        }
+        await flush();
       } catch (error) {
         await discard();
         throw failed(error);
       }
-      return { counts, written: pending.length > 0 };
+      return { counts: plan.counts, written: pending.length > 0 };
     },
 
     async close(ok) {

@@ -70,12 +70,23 @@ export function and(condition: string, where: FilterSql): string {
 }
 
 /** A day's rows under the filters, in the order they were inserted (the API's order). */
-export function rowsOf(db: Database, date: string, where: FilterSql): string[] {
+export function rowsOf(db: Database, date: string, where: FilterSql): HeldRow[] {
   const rows = db
     .prepare(
       `SELECT provider, metric, coalesce(numValueText, numValue), textValue, unit, stream FROM metrics WHERE ${and('date = ?', where)} ORDER BY rowid`,
     )
     .raw()
     .all([date, ...where.params]) as unknown[][];
-  return rows.map((r) => identity(...r));
+  return rows.map((r) => ({
+    provider: r[0] as string,
+    metric: r[1] as string,
+    id: identity(...r),
+  }));
+}
+
+/** A row as the day plan compares it: its identity (row-identity.ts), provider and metric. */
+export interface HeldRow {
+  provider: string;
+  metric: string;
+  id: string;
 }

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { chmod, rename, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Meta } from '../../api/types.ts';
-import { diffDay, emptyCounts, sameRows, type RowCounts } from '../day-diff.ts';
+import type { RowCounts } from '../day-diff.ts';
+import { planDays, type HeldDay } from '../day-plan.ts';
 import type { Day } from '../fetched-days.ts';
 import type { SyncFilters } from '../filters.ts';
 import {
@@ -21,7 +22,16 @@ import {
 } from './connection.ts';
 import { describeSqliteFailure } from './errors.ts';
 import type { Database } from './load.ts';
-import { and, column, filterSql, rowsOf, saveState, scalar } from './queries.ts';
+import {
+  and,
+  column,
+  filterSql,
+  rowsOf,
+  saveState,
+  scalar,
+  type FilterSql,
+  type HeldRow,
+} from './queries.ts';
 import { rowIdentity } from '../row-identity.ts';
 import { sqliteText, storedRow } from '../stored-text.ts';
 import { rowInserter } from './insert.ts';
@@ -151,57 +161,43 @@ export async function openSqliteTarget(
   };
 }
 
-/** Replaces the days that changed, in the API's order; returns what changed. */
+/** Replaces the days that changed, as the day plan says (day-plan.ts); returns what changed. */
 async function replaceDays(
   db: Database,
   days: AsyncIterable<Day>,
   replaceFrom: string | undefined,
-  where: ReturnType<typeof filterSql>,
+  where: FilterSql,
   begin: () => void,
 ): Promise<RowCounts> {
-  const counts = emptyCounts();
   const range = replaceFrom === undefined ? '1' : 'date >= ?';
-  const oldDays = column(
+  const heldDates = column(
     db,
     `SELECT DISTINCT date FROM metrics WHERE ${and(range, where)} ORDER BY date DESC`,
     [...(replaceFrom === undefined ? [] : [replaceFrom]), ...where.params],
   ) as string[];
+  // Each day read when the plan reaches it, and only the rows the filters own: all held are.
+  function* held(): Generator<HeldDay<HeldRow>> {
+    for (const date of heldDates) yield { date, rows: rowsOf(db, date, where) };
+  }
+  const plan = planDays(held(), days, replaceFrom, {
+    owns: () => true,
+    identity: (r) => r.id,
+    // Stored, and so compared, as SQLite TEXT holds them (stored-text.ts: no NUL, no lone surrogate).
+    stored: (rows) =>
+      rows.map((r) => {
+        const row = storedRow(r, sqliteText);
+        return { provider: row.provider, metric: row.metric, id: rowIdentity(row) };
+      }),
+  });
   const insert = rowInserter(db);
   const remove = db.prepare(`DELETE FROM metrics WHERE ${and('date = ?', where)}`);
-  const replaceDay = (day: Day): void => {
-    const held = oldDays[0] === day.date;
-    // Stored, and so compared, as SQLite TEXT holds them (stored-text.ts: no NUL, no lone surrogate).
-    const rows = day.rows.map((r) => storedRow(r, sqliteText));
-    if (held) {
-      oldDays.shift();
-      const before = rowsOf(db, day.date, where);
-      const after = rows.map(rowIdentity);
-      diffDay(before, after, counts);
-      if (sameRows(before, after)) return;
-    } else {
-      // A day the target does not hold (every day of a first sync): all its rows are new.
-      counts.added += rows.length;
-    }
+  for await (const step of plan.steps) {
+    if (step.action === 'keep') continue;
     begin();
-    if (held) remove.run([day.date, ...where.params]);
-    insert(rows);
-  };
-  for await (const day of days) {
-    if (replaceFrom !== undefined && day.date < replaceFrom) continue;
-    // Days held but no longer returned lose their rows.
-    while (oldDays[0] !== undefined && oldDays[0] > day.date) {
-      replaceDay({ date: oldDays[0], rows: [] });
-    }
-    // A day the API sent a broken row for stays as it was (fetched-days.ts).
-    if (day.keep === true) {
-      if (oldDays[0] === day.date) {
-        oldDays.shift();
-        counts.unchanged += rowsOf(db, day.date, where).length;
-      }
-    } else replaceDay(day);
+    if (step.action !== 'add') remove.run([step.date, ...where.params]);
+    insert(step.sent.map((r) => storedRow(r, sqliteText)));
   }
-  while (oldDays[0] !== undefined) replaceDay({ date: oldDays[0], rows: [] });
-  return counts;
+  return plan.counts;
 }
 
 function rollbackQuietly(db: Database, rollback: boolean): void {
