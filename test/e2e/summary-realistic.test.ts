@@ -58,7 +58,6 @@ function numberOf(v: unknown): number | undefined {
   const n = v instanceof RawNumber ? v.toDouble() : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
-const isNumber = (v: unknown): boolean => numberOf(v) !== undefined;
 
 /** Per day of one metric and provider: its numeric rows, in the API's order. */
 function daysOf(rows: readonly MetricRow[], metric: string, provider: string) {

@@ -36,7 +36,9 @@ const cell = fc.record({
   }),
 });
 
-function rowsOf(cells: fc.RecordValue<typeof cell>[]): MetricRow[] {
+type Cell = typeof cell extends fc.Arbitrary<infer C> ? C : never;
+
+function rowsOf(cells: Cell[]): MetricRow[] {
   const rows: MetricRow[] = [];
   const seen = new Set<string>();
   for (const c of cells) {
