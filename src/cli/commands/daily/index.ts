@@ -34,7 +34,7 @@ function registerDaily(program: Command, ctx: Context): void {
 One row per metric, provider and day: date, metric, provider, value, text, unit, basis, rows,
 newest first. The value follows the API's rule, as in summary, chart and the SQLite view of
 sync; basis says which case gave it:
-  total     the <metric>_total twin's value that day (listed under the metric's name)
+  total     the <metric>_total twin's value that day (under the metric's name)
   single    the day's one row, as it is
   several   several rows of a metric with no twin: their mean, never their sum
   no_total  several rows of a metric with a twin, and no twin that day: no value
