@@ -59,9 +59,10 @@ describe('catalog shapes', () => {
     expect(stderr).toContain('could not read the metric names in the catalog');
     const sent = server.requests.find((r) => r.path.endsWith('/metrics'));
     expect(sent?.query.getAll('metric')).toEqual(['steps']);
-    // 5000 and 4000 on one day: summarised per row (max 5000), never 9000.
+    // No twin among the names read: 5000 and 4000 on one day are that day's mean (4500),
+    // never 9000; the statistics are over the two daily values 3000 and 4500.
     expect(stdout).toContain(
-      'steps,Phone,count,several,steps,2,2026-11-19,2026-11-20,3000,4000,,5000',
+      'steps,Phone,count,several,steps,2,2026-11-19,2026-11-20,3000,3750,3750,4500,4500',
     );
     expect(stdout).not.toContain('9000');
   });
