@@ -2,6 +2,7 @@
 // and the SQLite `daily` view holds (the same columns). Made from the summary lines, so it is
 // the very value `summary`, `chart` and the rest show (rule.ts).
 import type { DailyBasis } from './rule.ts';
+import { compareText } from './order.ts';
 import type { MetricSummary, NumericDay, TextDay } from './types.ts';
 
 export interface DailyRow {
@@ -55,9 +56,9 @@ function textOf(d: TextDay): Pick<DailyRow, 'value' | 'text' | 'basis' | 'rows'>
 }
 
 function newestFirst(a: DailyRow, b: DailyRow): number {
-  return compare(b.date, a.date) || compare(a.metric, b.metric) || compare(a.provider, b.provider);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return (
+    compareText(b.date, a.date) ||
+    compareText(a.metric, b.metric) ||
+    compareText(a.provider, b.provider)
+  );
 }

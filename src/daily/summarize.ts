@@ -4,6 +4,7 @@ import type { PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type SeriesAggregate } from './accumulate.ts';
 import { hasTwin } from './rule.ts';
+import { compareText } from './order.ts';
 import { ruledDays, type RuledDay } from './ruled-days.ts';
 import { baseOf, twinOf } from './twins.ts';
 import type { SummaryBounds } from './bounds.ts';
@@ -72,7 +73,8 @@ export function summariesOf(
   }
   return lines.sort(
     (a, b) =>
-      compare(a.metric, b.metric) || compare(a.provider.toLowerCase(), b.provider.toLowerCase()),
+      compareText(a.metric, b.metric) ||
+      compareText(a.provider.toLowerCase(), b.provider.toLowerCase()),
   );
 }
 
@@ -178,8 +180,4 @@ function statsOf(daily: readonly number[]): Stats | null {
     median,
     max: values.at(-1) as number,
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,10 +2,15 @@
 // every line carries.
 import type { SeriesAggregate } from './accumulate.ts';
 import type { DayTable } from './day-table.ts';
+import { compareText } from './order.ts';
 import type { MetricSummary, NumericDay, TextDay } from './types.ts';
 
 /** A text metric's line: every day with rows, its values counted, never averaged. */
-export function textLine(series: SeriesAggregate, metric: string, unheldRows: number): MetricSummary {
+export function textLine(
+  series: SeriesAggregate,
+  metric: string,
+  unheldRows: number,
+): MetricSummary {
   const days = series.days;
   const slots = days.byDate();
   let fewest = Infinity;
@@ -33,7 +38,7 @@ export function textLine(series: SeriesAggregate, metric: string, unheldRows: nu
     latest: newest === undefined ? null : textDay(days, newest),
     topValues: [...series.textCounts]
       .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count || compare(a.value, b.value)),
+      .sort((a, b) => b.count - a.count || compareText(a.value, b.value)),
     ...(series.longTextRows + series.uncountedTextRows > 0
       ? { textCut: { long: series.longTextRows, uncounted: series.uncountedTextRows } }
       : {}),
@@ -66,8 +71,4 @@ function textDay(days: DayTable, slot: number): TextDay {
     rows: days.textRows[slot] as number,
     values: days.texts.get(slot) ?? [],
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
