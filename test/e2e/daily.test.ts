@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
+import { parse } from 'csv-parse/sync';
 import { inPty, sandboxEnv, stripAnsi } from '../helpers/pty.ts';
 import { connection } from '../helpers/sync.ts';
+import { hd, pageBody, send, startServer, type MetricRowJson } from '../helpers/test-server.ts';
 
 const TODAY = '2026-11-20';
 
@@ -79,5 +81,58 @@ describe('healthdata daily', () => {
     expect(lines.some((l) => /date +metric +provider +value/.test(l))).toBe(true);
     expect(lines.some((l) => /steps +PhoneHealth +[\d,]+ .* total/.test(l))).toBe(true);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('healthdata daily --wide with hostile names', () => {
+  const row = (metric: string, provider: string, num: number | string): MetricRowJson => ({
+    date: '2026-11-19',
+    provider,
+    metric,
+    numValue: typeof num === 'number' ? num : null,
+    textValue: typeof num === 'string' ? num : null,
+    unit: null,
+    stream: false,
+  });
+  // A metric named `date`, shell code, a provider with a comma and quotes, text with a newline.
+  const ROWS = [
+    row('date', 'Phone', 1),
+    row('$(touch /tmp/pwned)', 'Phone', 1.7976931348623157e308),
+    row('hrv', 'Ring, "x"', 40.123456789012344),
+    row('hrv', 'Band', 50),
+    row('note', 'Phone', 'line one\nline "two", three'),
+  ];
+
+  it('keeps every column apart and every value exact, and reads back as the same table', async () => {
+    const server = await startServer((req, res) => {
+      if (req.url?.includes('/catalog'))
+        return send(res, 200, JSON.stringify(ROWS.map((r) => r.metric)));
+      send(res, 200, pageBody(ROWS, null));
+    });
+    try {
+      const out = await hd(server.url, ['daily', '--wide', '-f', 'csv']);
+      expect(out.code, out.stderr).toBe(0);
+      const [header, ...records] = parse(out.stdout) as string[][];
+      expect(header).toEqual([
+        'date',
+        '$(touch /tmp/pwned)',
+        'date@Phone',
+        'hrv@Band',
+        'hrv@Ring, "x"',
+        'note',
+      ]);
+      expect(records).toEqual([
+        [
+          '2026-11-19',
+          '1.7976931348623157e+308',
+          '1',
+          '50',
+          '40.123456789012344',
+          'line one\nline "two", three',
+        ],
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
