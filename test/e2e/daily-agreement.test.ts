@@ -1,5 +1,6 @@
 // Every surface shows the same daily value: `daily -f json`, `summary -f json`'s daily series
-// and statistics, and `SELECT * FROM daily` of the database `sync` writes, against a server on
+// and statistics, `report` (live and --from-db), MCP `daily_summary`, and `SELECT * FROM daily`
+// of the database `sync` writes, against a server on
 // 127.0.0.1 that behaves like a phone health aggregator (steps_total missing on some days,
 // active_energy_total only for the last 60 days, several source rows a day, full-precision
 // numbers, one metric from two providers, text rows), and against the sandbox. `chart` reads
@@ -7,10 +8,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/dates.ts';
+import { roundTo } from '../../src/lib/finite-math.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
+import { inMemoryServer } from '../helpers/mcp.ts';
+import { modelOf } from '../helpers/report.ts';
 import { connection, sqliteQuery } from '../helpers/sync.ts';
 import {
+  API_KEY,
   hd,
   META,
   send,
@@ -139,7 +144,8 @@ function aggregator(): Promise<TestServer> {
 
 const key = (d: { date: string; metric: string; provider: string }): string =>
   `${d.date} ${d.metric} ${d.provider}`;
-const round2 = (x: number): number => Math.round(x * 100) / 100;
+/** As summary and report round a value for reading (src/lib/finite-math.ts). */
+const round2 = (x: number): number => roundTo(x, 2);
 const textSet = (t: string | null): string[] | null =>
   t === null ? null : t.startsWith('[') ? (JSON.parse(t) as string[]).sort() : [t];
 
@@ -256,6 +262,69 @@ describe('against an aggregator: daily, summary and the SQLite view agree day by
 
   it('the SQLite daily view of the synced file holds the same rows', () => {
     expectViewAgrees(daily, view);
+  });
+
+  it("report, live and --from-db, shows daily's values on every day of every series", async () => {
+    const from = addDays(TODAY, -(DAYS - 1));
+    const live = join(dir, 'live.html');
+    const fromDb = join(dir, 'db.html');
+    const clock = { clock: fixedClock(TODAY) };
+    const a = await hd(server.url, ['report', '--from', from, '-o', live], clock);
+    expect(a.code, a.stderr).toBe(0);
+    const b = await runCli(
+      ['report', '--from-db', join(dir, 'x.db'), '--from', from, '-o', fromDb],
+      clock,
+    );
+    expect(b.code, b.stderr).toBe(0);
+    for (const file of [live, fromDb]) {
+      const model = modelOf(file);
+      expect(model.range.from).toBe(from);
+      let compared = 0;
+      for (const line of model.series) {
+        const mine = new Map(
+          daily
+            .filter((d) => d.metric === line.metric && d.provider === line.provider)
+            .map((d) => [d.date, d.value === null ? null : roundTo(d.value, 2)]),
+        );
+        line.values.forEach((value, i) => {
+          const date = addDays(from, i);
+          expect(value, `${file} ${line.metric} ${line.provider} ${date}`).toBe(
+            mine.get(date) ?? null,
+          );
+          compared++;
+        });
+      }
+      expect(compared).toBeGreaterThan(500);
+    }
+  });
+
+  it("MCP daily_summary's series are daily's values", async () => {
+    const mcp = await inMemoryServer(server.url, API_KEY, { clock: fixedClock(TODAY) });
+    try {
+      for (const metric of ['steps', 'active_energy', 'walking_heart_rate', 'hrv']) {
+        const got = await mcp.call('daily_summary', {
+          metrics: [metric],
+          from: addDays(TODAY, -(DAYS - 1)),
+        });
+        const entries = got.structured['entries'] as {
+          metric: string;
+          provider: string;
+          daily: { date: string[]; value: number[] };
+        }[];
+        expect(entries.length).toBeGreaterThan(0);
+        for (const e of entries) {
+          const mine = daily.filter(
+            (d) => d.metric === e.metric && d.provider === e.provider && d.value !== null,
+          );
+          expect(e.daily.date, `${metric} ${e.provider}`).toEqual(
+            mine.map((d) => d.date).reverse(),
+          );
+          expect(e.daily.value).toEqual(mine.map((d) => round2(d.value as number)).reverse());
+        }
+      }
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('a range without any twin row decides alike: the catalog names the twin', async () => {
