@@ -11,6 +11,7 @@ import { sandboxCommand } from './commands/sandbox/index.ts';
 import { statusCommand } from './commands/status/index.ts';
 import { completeNamesCommand, completionCommand } from './commands/completion/index.ts';
 import { summaryCommand } from './commands/summary/index.ts';
+import { dailyCommand } from './commands/daily/index.ts';
 import { anomaliesCommand } from './commands/anomalies/index.ts';
 import { compareCommand } from './commands/compare/index.ts';
 import { correlateCommand } from './commands/correlate/index.ts';
@@ -25,6 +26,7 @@ import { errorWord } from './terminal.ts';
 export const COMMANDS: readonly CommandInfo[] = [
   metricsCommand,
   summaryCommand,
+  dailyCommand,
   chartCommand,
   anomaliesCommand,
   compareCommand,

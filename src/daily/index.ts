@@ -8,12 +8,9 @@
 //     proven rows are read off their bytes) once and returns one
 //     summary per metric and provider, each with its daily series (oldest first). Memory is
 //     bounded by metrics × providers × days, never by rows.
-//     - one row a day         → rule 'row': the daily value is the row;
-//     - `X` with `X_total`    → rule 'twin': X's daily value is X_total's row (line named X,
-//                               `from: 'X_total'`); X's own rows are left out and counted;
-//     - several rows, no twin → rule 'several': rows summarised (min/mean/max over all rows,
-//                               rows per day); a day's `value` is their mean, never their sum;
-//     - text rows only        → rule 'text': counts and the most frequent values.
+//     Each day's value and its basis (total, single, several, no_total) come from rule.ts,
+//     the one definition of the rule; every statistic is over the daily values. A `X_total`
+//     twin's line is named X (`from: 'X_total'`); text rows are counted, never averaged.
 //     A number JSON.parse would round (9007199254740993) counts as its nearest double; one
 //     past every double (1e400) is left out and counted in `unheld` (unheldNotes words it).
 //     Daily means stay finite for any finite doubles (src/lib/finite-math.ts).
@@ -22,8 +19,12 @@
 //   SeveralRowsDetector: finds, cheaply as rows stream, metrics with several rows for one
 //     date and provider (for the notice of `metrics`); severalRowsNotice() words it.
 //   RowBytesReader: the fields of a proven page's rows, read off its bytes.
-//   twinOf / baseOf / metricsWithTwins: the `_total` naming rule.
+//   dailyRows(summaries): the same values as rows (date, metric, provider, value, text, unit,
+//     basis, rows), newest first: `healthdata daily`, and what the SQLite view holds.
+//   basisOf / hasTwin: the rule itself (rule.ts). twinOf / baseOf: the `_total` naming rule.
 export { DailyAccumulator } from './accumulate.ts';
+export { DAILY_COLUMNS, dailyRows, type DailyRow } from './daily-rows.ts';
+export { basisOf, hasTwin, type DailyBasis, type ValuedBasis } from './rule.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
 export { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
 export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';
@@ -35,6 +36,14 @@ export {
   type SummarizeOptions,
 } from './summarize.ts';
 export { baseOf, metricsWithTwins, TWIN_SUFFIX, twinOf } from './twins.ts';
-export type { DailyRule, MetricSummary, NumericDay, Stats, TextCount, TextDay } from './types.ts';
+export type {
+  DailyRule,
+  MetricSummary,
+  NoTotalDay,
+  NumericDay,
+  Stats,
+  TextCount,
+  TextDay,
+} from './types.ts';
 export { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
 export { DEFAULT_SUMMARY_BOUNDS, SummaryTooLarge, type SummaryBounds } from './bounds.ts';

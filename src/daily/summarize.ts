@@ -1,17 +1,20 @@
 // From day aggregates to summary lines, applying the API's daily-value rule (see types.ts).
-import { meanOf, midpoint, weightedMeanOf } from '../lib/finite-math.ts';
+import { meanOf, midpoint } from '../lib/finite-math.ts';
 import type { PageRows } from '../api/pagination/text-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type SeriesAggregate } from './accumulate.ts';
-import type { DayTable } from './day-table.ts';
-import { baseOf, metricsWithTwins, twinOf } from './twins.ts';
+import { hasTwin } from './rule.ts';
+import { compareText } from './order.ts';
+import { ruledDays, type RuledDay } from './ruled-days.ts';
+import { baseOf, twinOf } from './twins.ts';
 import type { SummaryBounds } from './bounds.ts';
-import type { DailyRule, MetricSummary, NumericDay, Stats, TextDay } from './types.ts';
+import { textLine, withDaily } from './text-line.ts';
+import type { DailyRule, MetricSummary, NumericDay, Stats } from './types.ts';
 
 export interface SummarizeOptions {
   /**
    * Metric names known to exist, e.g. the catalog's. `X` has a twin when `X_total` is among
-   * these names or among the rows. Without a catalog, the rows alone decide.
+   * these names or among the rows (rule.ts hasTwin). Without a catalog, the rows alone decide.
    */
   catalog?: Iterable<string>;
   /**
@@ -52,26 +55,26 @@ export function summariesOf(
   acc: DailyAccumulator,
   options: SummarizeOptions = {},
 ): MetricSummary[] {
+  // The names that decide whether a metric has a twin (rule.ts hasTwin): read once, here.
   const known = new Set([...(options.catalog ?? []), ...acc.metrics()]);
-  const withTwin = metricsWithTwins(known);
   const asked = options.metrics === undefined ? undefined : new Set(options.metrics);
-  const folds = (base: string): boolean =>
-    withTwin.has(base) && (asked === undefined || asked.has(base));
+  // A twin goes under its base's line unless it alone was asked for (`-m steps_total`).
+  const folds = (base: string): boolean => asked === undefined || asked.has(base);
 
   const lines: MetricSummary[] = [];
   for (const series of acc.series()) {
     const base = baseOf(series.metric);
     if (base !== undefined && folds(base)) {
-      const own = acc.get(base, series.provider);
-      lines.push(lineOf(series, base, 'twin', own ? own.numericRows + own.textRows : 0));
+      lines.push(lineOf(acc.get(base, series.provider), series, base, known));
       continue;
     }
     if (folds(series.metric) && acc.get(twinOf(series.metric), series.provider)) continue;
-    lines.push(lineOf(series, series.metric, undefined, 0));
+    lines.push(lineOf(series, undefined, series.metric, known));
   }
   return lines.sort(
     (a, b) =>
-      compare(a.metric, b.metric) || compare(a.provider.toLowerCase(), b.provider.toLowerCase()),
+      compareText(a.metric, b.metric) ||
+      compareText(a.provider.toLowerCase(), b.provider.toLowerCase()),
   );
 }
 
@@ -98,108 +101,74 @@ export function emptySummary(metric: string, unit: string | null = null): Metric
 }
 
 function lineOf(
-  series: SeriesAggregate,
+  own: SeriesAggregate | undefined,
+  twin: SeriesAggregate | undefined,
   metric: string,
-  twin: 'twin' | undefined,
-  rowsLeftOut: number,
+  known: ReadonlySet<string>,
 ): MetricSummary {
-  const days = series.days;
+  const first = (own ?? twin) as SeriesAggregate;
+  const numericRows = (own?.numericRows ?? 0) + (twin?.numericRows ?? 0);
+  const textRows = (own?.textRows ?? 0) + (twin?.textRows ?? 0);
+  const unheldRows = (own?.unheldRows ?? 0) + (twin?.unheldRows ?? 0);
   // A line whose every number was past the doubles (and no text) is numeric, with no day.
-  const text = series.numericRows === 0 && (series.textRows > 0 || series.unheldRows === 0);
-  // The days of the daily series, oldest first: every day of a text line; the days with
-  // numbers of a numeric one.
-  const slots = days.byDate().filter((slot) => text || (days.rows[slot] as number) > 0);
-  const counts = text ? days.textRows : days.rows;
+  const text = numericRows === 0 && (textRows > 0 || unheldRows === 0);
+  if (text) return textLine(first, metric, unheldRows);
+  const ruled = ruledDays(own?.days, twin?.days, hasTwin(metric, known));
+  const valued = ruled.valued;
   let fewest = Infinity;
   let most = 0;
-  for (const slot of slots) {
-    const n = counts[slot] as number;
+  let rows = 0;
+  let totalDays = false;
+  let severalDays = false;
+  for (const day of valued) {
+    const n = day.table.rows[day.slot] as number;
+    rows += n;
     if (n < fewest) fewest = n;
     if (n > most) most = n;
+    if (day.basis === 'total') totalDays = true;
+    else if (day.basis === 'several') severalDays = true;
   }
-  const rowsPerDay = most === 0 ? null : { min: fewest, max: most };
-  let rule: DailyRule;
-  if (text) rule = 'text';
-  else if (twin) rule = 'twin';
-  else rule = (rowsPerDay?.max ?? 1) > 1 ? 'several' : 'row';
-
-  const dayAt = (slot: number): NumericDay | TextDay =>
-    text ? textDay(days, slot) : numericDay(days, slot);
-  const newest = slots.at(-1);
+  const rule: DailyRule = totalDays ? 'twin' : severalDays ? 'several' : 'row';
+  const streamRows = (own?.streamRows ?? 0) + (twin?.streamRows ?? 0);
+  const newest = valued.at(-1);
   const line: Omit<MetricSummary, 'daily'> = {
     metric,
-    provider: series.provider,
-    unit: series.unit,
+    provider: first.provider,
+    unit: twin?.unit ?? own?.unit ?? null,
     rule,
-    from: series.metric,
-    days: slots.length,
-    first: slots.length === 0 ? null : (days.dates[slots[0] as number] as string),
-    last: newest === undefined ? null : (days.dates[newest] as string),
-    rows: text ? series.textRows : series.numericRows,
-    rowsLeftOut,
-    rowsPerDay,
+    from: totalDays && twin ? twin.metric : metric,
+    days: valued.length,
+    first: valued[0]?.date ?? null,
+    last: newest?.date ?? null,
+    rows,
+    rowsLeftOut: ruled.ownRowsLeftOut,
+    rowsPerDay: most === 0 ? null : { min: fewest, max: most },
     // Most rows streamed: one stray flag does not turn per-app rows into samples.
-    samples: series.streamRows * 2 > series.numericRows + series.textRows,
-    stats: text ? null : statsOf(days, slots, rule === 'several'),
-    latest: newest === undefined ? null : dayAt(newest),
-    topValues: [...series.textCounts]
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count || compare(a.value, b.value)),
-    ...(series.longTextRows + series.uncountedTextRows > 0
-      ? { textCut: { long: series.longTextRows, uncounted: series.uncountedTextRows } }
-      : {}),
-    ...(series.unheldRows > 0 ? { unheld: series.unheldRows } : {}),
+    samples: streamRows * 2 > numericRows + textRows,
+    stats: statsOf(valued.map((day) => day.table.meanAt(day.slot))),
+    latest: newest === undefined ? null : numericDay(newest),
+    topValues: [],
+    ...(ruled.noTotal.length > 0 ? { noTotal: ruled.noTotal } : {}),
+    ...(unheldRows > 0 ? { unheld: unheldRows } : {}),
   };
-  // The daily series, made when first read (and then kept). A csv or table summary reads only
-  // the stats and the newest day: an object per day of every line (~33,000 for four years of
-  // 23 lines), made at the end, only added to its peak memory (bench/README.md, issue 22).
-  // Enumerable, as a plain field: JSON and spreads see it.
-  let daily: NumericDay[] | TextDay[] | undefined;
-  Object.defineProperty(line, 'daily', {
-    enumerable: true,
-    configurable: true,
-    get: () => (daily ??= slots.map(dayAt) as NumericDay[] | TextDay[]),
-  });
-  return line as MetricSummary;
+  return withDaily(line, () => valued.map(numericDay));
 }
 
-function numericDay(days: DayTable, slot: number): NumericDay {
+function numericDay({ date, basis, table, slot }: RuledDay): NumericDay {
   return {
-    date: days.dates[slot] as string,
-    value: days.meanAt(slot),
-    rows: days.rows[slot] as number,
-    min: days.min[slot] as number,
-    max: days.max[slot] as number,
+    date,
+    value: table.meanAt(slot),
+    basis,
+    rows: table.rows[slot] as number,
+    min: table.min[slot] as number,
+    max: table.max[slot] as number,
   };
 }
 
-function textDay(days: DayTable, slot: number): TextDay {
-  return {
-    date: days.dates[slot] as string,
-    rows: days.textRows[slot] as number,
-    values: days.texts.get(slot) ?? [],
-  };
-}
-
-/** The stats of the daily values (`slots`, oldest first), as numericDay makes each. */
-function statsOf(days: DayTable, slots: readonly number[], perRow: boolean): Stats | null {
-  if (slots.length === 0) return null;
-  const valueAt = (slot: number): number => days.meanAt(slot);
-  if (perRow) {
-    // Every row counts once: the mean of all rows, not a mean of daily means.
-    let min = Infinity;
-    let max = -Infinity;
-    for (const slot of slots) {
-      min = Math.min(min, days.min[slot] as number);
-      max = Math.max(max, days.max[slot] as number);
-    }
-    const mean = weightedMeanOf(
-      slots.map(valueAt),
-      slots.map((slot) => days.rows[slot] as number),
-    );
-    return { min, mean, median: null, max };
-  }
-  const values = slots.map(valueAt).sort((a, b) => a - b);
+/** The statistics of the daily values: each day counts once, whatever its rows. */
+function statsOf(daily: readonly number[]): Stats | null {
+  if (daily.length === 0) return null;
+  const values = [...daily].sort((a, b) => a - b);
   const mid = values.length >> 1;
   const median =
     values.length % 2 === 1
@@ -211,8 +180,4 @@ function statsOf(days: DayTable, slots: readonly number[], perRow: boolean): Sta
     median,
     max: values.at(-1) as number,
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,13 +1,13 @@
 // What a daily summary holds. Shared by `summary`, `chart` and anything else that shows a
-// daily value (the MCP server's daily_summary tool).
+// daily value (the MCP server's daily_summary tool). Each day's value follows rule.ts.
+import type { ValuedBasis } from './rule.ts';
 
 /**
- * How the daily value of a summary line is found:
- * - `row`: one row a day; the daily value is that row.
- * - `twin`: a cumulative aggregator metric; the daily value is its `<metric>_total` twin's
- *   row (the aggregator's de-duplicated total), and the metric's own rows are left out.
- * - `several`: several rows a day (one per source app, or samples) and no twin: the rows are
- *   never added up; the day is described by its rows' count, min, mean and max.
+ * A line's rule in one word, from its days' bases (rule.ts), for notes and the csv column:
+ * - `row`: every day is one row (`single`).
+ * - `twin`: some day takes the `<metric>_total` twin's value (`total`); the metric's own rows
+ *   on those days are left out.
+ * - `several`: some day has several rows and no twin (`several`: their mean, never their sum).
  * - `text`: rows with a textValue only; counted, never averaged.
  */
 export type DailyRule = 'row' | 'twin' | 'several' | 'text';
@@ -16,10 +16,18 @@ export interface NumericDay {
   date: string;
   /** The day's value: its row (or its twin's); with several rows, their mean, never their sum. */
   value: number;
-  /** Rows that day. More than 1 only under the `several` rule. */
+  /** Why it is that value (rule.ts). */
+  basis: ValuedBasis;
+  /** Rows that gave the value (the twin's on a `total` day). */
   rows: number;
   min: number;
   max: number;
+}
+
+/** A day whose rows give no value (basis `no_total`, rule.ts): `rows` of the metric, no twin. */
+export interface NoTotalDay {
+  date: string;
+  rows: number;
 }
 
 export interface TextDay {
@@ -29,10 +37,11 @@ export interface TextDay {
   values: string[];
 }
 
+/** Of the daily values (one per day with a value, whatever its basis), never of rows. */
 export interface Stats {
   min: number;
   mean: number;
-  /** Median of the daily values; null under the `several` rule, where rows are not kept. */
+  /** Median of the daily values; null only for a line that has none. */
   median: number | null;
   max: number;
 }
@@ -54,10 +63,12 @@ export interface MetricSummary {
   days: number;
   first: string | null;
   last: string | null;
-  /** All rows that fed this line (under `twin`, the twin's rows). */
+  /** All rows that gave a daily value (on `total` days, the twin's rows). */
   rows: number;
-  /** Under `twin`: rows of the metric itself that were left out because the twin covers them. */
+  /** Rows of the metric itself left out: on days the twin covers, and on `no_total` days. */
   rowsLeftOut: number;
+  /** Days whose rows give no value (several rows, the metric has a twin, none that day). */
+  noTotal?: NoTotalDay[];
   /** Fewest and most rows in one day: how many sources (or samples) a day. */
   rowsPerDay: { min: number; max: number } | null;
   /**
@@ -65,10 +76,7 @@ export interface MetricSummary {
    * the day from one source rather than one row per source app.
    */
   samples: boolean;
-  /**
-   * Numbers: under `row` and `twin`, of the daily values; under `several`, over all rows
-   * (min, mean, max) — the per-source rows are summarised, never added. Null for text.
-   */
+  /** Numbers: of the daily values (a `several` day counts once, as its mean). Null for text. */
   stats: Stats | null;
   /**
    * The newest day: its daily value, as in `daily` (under `several`, the mean of its rows, with

@@ -9,6 +9,7 @@ import {
   severalRows,
   summaryStats,
   textCutNote,
+  withNoTotal,
   withUnheld,
 } from '../output/summary/record.ts';
 import { clipName } from './fit/clip.ts';
@@ -41,7 +42,7 @@ export const entrySchema = z.object({
   max: z
     .number()
     .nullable()
-    .describe('Under row and twin: of the daily values. Under several: over all rows.'),
+    .describe('min/mean/median/max: of the daily values, one per day with a value.'),
   latest: z
     .object({
       date: z.string(),
@@ -99,7 +100,7 @@ export function entryOf(s: MetricSummary): Entry {
     rows_left_out: s.rowsLeftOut,
     rows_per_day: s.rowsPerDay,
     top_values: s.topValues.slice(0, TOP_VALUES),
-    note: withUnheld(s, noteOf(s)),
+    note: withUnheld(s, withNoTotal(s, noteOf(s))),
     daily: seriesOf(s),
   };
 }
@@ -111,7 +112,7 @@ function noteOf(s: MetricSummary): string {
     case 'twin':
       return `daily total from the twin named in \`from\`${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} rows of \`metric\` itself (one per source app) left out` : ''}`;
     case 'several':
-      return `${severalRows(s)}: min/mean/max over all rows, never added up`;
+      return `${severalRows(s)}: a day's value is their mean, never their sum`;
     case 'text':
       return `text: counts, not statistics${s.textCut ? `; ${textCutNote(s.textCut)}` : ''}`;
     case 'row':

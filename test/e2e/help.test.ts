@@ -6,6 +6,7 @@ import { runCli } from '../helpers/cli.ts';
 const COMMANDS = [
   ['metrics'],
   ['summary'],
+  ['daily'],
   ['chart'],
   ['report'],
   ['catalog'],

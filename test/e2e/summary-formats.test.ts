@@ -122,8 +122,8 @@ describe('the wide table has the median, as the short blocks and json do', () =>
       displayNumber((item as Line & { median: number | null }).median),
     ]);
     expect(cells).toEqual(medians);
-    // walking_heart_rate has several rows a day: no median, an empty cell.
-    expect(medians).toContainEqual(['walking_heart_rate/PhoneHealth', '']);
+    // Statistics are over daily values: several rows a day still have a median of days.
+    expect(medians.every(([, cell]) => cell !== '')).toBe(true);
   });
 });
 

@@ -95,28 +95,29 @@ describe('the daily value of a cumulative metric', () => {
 });
 
 describe('several rows a day and no twin', () => {
-  it('summarises walking_heart_rate per row, never adding, and says so', async () => {
+  it('takes the mean of walking_heart_rate rows a day, never their sum, and says so', async () => {
     const { stdout } = await cli(['-m', 'walking_heart_rate', '--from', FROM, '-f', 'json']);
     const [line, ...rest] = json(stdout);
     expect(rest).toEqual([]);
     const rows = await raw('metric=walking_heart_rate');
-    const values = rows.map((r) => r.numValue as number);
+    const perDay = byDate(rows);
+    // Every statistic is over the daily values (a day's mean), never over rows.
+    const values = [...perDay.values()].map((v) => v.reduce((a, b) => a + b, 0) / v.length);
     expect(line).toMatchObject({
       rule: 'several',
       min: Math.min(...values),
       max: Math.max(...values),
       mean: round2(values.reduce((a, b) => a + b, 0) / values.length),
-      median: null,
       rows_per_day: '1-2',
     });
     expect(line?.note).toContain('several sources a day');
-    const perDay = byDate(rows);
     const two = line?.daily.find((d) => d.rows === 2);
     const pair = perDay.get(two?.date ?? '') ?? [];
     expect(pair).toHaveLength(2);
     expect(two).toEqual({
       date: two?.date,
       value: round2(((pair[0] as number) + (pair[1] as number)) / 2),
+      basis: 'several',
       rows: 2,
       min: Math.min(...pair),
       max: Math.max(...pair),
@@ -139,7 +140,7 @@ describe('a stream of samples (rows with stream: true)', () => {
     const [line] = json((await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'json'])).stdout);
     expect(line).toMatchObject({ rule: 'several', rows_per_day: '24' });
     expect(line?.note).toBe(
-      'separate samples through the day (24 rows): min/mean/max over all rows, never added up',
+      "separate samples through the day (24 rows): a day's value is their mean, never their sum",
     );
     const table = await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'table']);
     expect(table.stdout).toContain('separate samples through the day (24 rows), never added up');

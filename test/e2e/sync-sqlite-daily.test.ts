@@ -6,6 +6,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
+import { dailyRows, summarize, type DailyRow } from '../../src/daily/index.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
 import { connection, DAY0, sqliteQuery, sqliteRows, sync } from '../helpers/sync.ts';
@@ -27,37 +28,9 @@ interface Daily {
 const key = (d: { date: string; metric: string; provider: string }): string =>
   `${d.date} ${d.metric} ${d.provider}`;
 
-/** The rule written out again in plain code, from the stored rows. */
-function expectedDaily(rows: readonly MetricRow[]): Map<string, Partial<Daily>> {
-  const groups = new Map<string, MetricRow[]>();
-  for (const r of rows) {
-    const base =
-      r.metric.length > 6 && r.metric.endsWith('_total') ? r.metric.slice(0, -6) : r.metric;
-    const k = key({ date: r.date, metric: base, provider: r.provider });
-    groups.set(k, [...(groups.get(k) ?? []), r]);
-  }
-  const out = new Map<string, Partial<Daily>>();
-  for (const [k, group] of groups) {
-    const twin = group.filter((r) => r.metric.endsWith('_total'));
-    const counted = twin.length > 0 ? twin : group;
-    const nums = counted.map((r) => r.numValue).filter((n): n is number => typeof n === 'number');
-    const mean = nums.length === 0 ? null : nums.reduce((a, b) => a + b, 0) / nums.length;
-    const texts = [...new Set(counted.map((r) => r.textValue).filter((t) => t !== null))];
-    out.set(k, {
-      basis: counted.length > 1 ? 'several' : twin.length > 0 ? 'total' : 'single',
-      rows: counted.length,
-      value: mean,
-      min: nums.length === 0 ? null : Math.min(...nums),
-      max: nums.length === 0 ? null : Math.max(...nums),
-      text:
-        texts.length === 0
-          ? null
-          : counted.length === 1
-            ? (texts[0] as string)
-            : JSON.stringify(texts),
-    });
-  }
-  return out;
+/** The daily rows of src/daily's rule (rule.ts), from the stored rows, keyed by day. */
+async function expectedDaily(rows: readonly MetricRow[]): Promise<Map<string, DailyRow>> {
+  return new Map(dailyRows(await summarize([rows])).map((d) => [key(d), d]));
 }
 
 describe('the daily view', () => {
@@ -90,22 +63,27 @@ describe('the daily view', () => {
   }
   let summaryLines: SummaryLine[];
 
-  it('has one row per metric, provider and day, following the rule written out in plain code', () => {
-    const expected = expectedDaily(rows);
+  it('has one row per metric, provider and day, by the rule of src/daily', async () => {
+    const expected = await expectedDaily(rows);
     expect(daily.map(key).sort()).toEqual([...expected.keys()].sort());
     for (const d of daily) {
-      const want = expected.get(key(d)) as Partial<Daily>;
-      expect(d, key(d)).toEqual(
+      const want = expected.get(key(d)) as DailyRow;
+      const texts = (t: string | null) =>
+        t === null ? null : t.startsWith('[') ? (JSON.parse(t) as string[]).sort() : [t];
+      expect({ ...d, text: texts(d.text) }, key(d)).toEqual(
         expect.objectContaining({
           ...want,
-          value: want.value === null ? null : expect.closeTo(want.value as number, 9),
-          mean: want.value === null ? null : expect.closeTo(want.value as number, 9),
+          text: texts(want.text),
+          value: want.value === null ? null : expect.closeTo(want.value, 9),
+          mean: want.value === null ? null : expect.closeTo(want.value, 9),
         }),
       );
     }
     expect(daily.some((d) => d.metric.endsWith('_total'))).toBe(false);
     // Every case of the rule is in the data, so each was really checked.
-    expect(new Set(daily.map((d) => d.basis))).toEqual(new Set(['total', 'single', 'several']));
+    for (const basis of ['total', 'single', 'several']) {
+      expect(daily.some((d) => d.basis === basis)).toBe(true);
+    }
     expect(daily.some((d) => d.basis === 'several' && d.text !== null)).toBe(true);
   });
 
@@ -169,6 +147,29 @@ describe('the daily view', () => {
     expect(plan).toMatch(/SEARCH metrics USING INDEX metrics_daily/);
   });
 
+  it("a version 3 database, whose view averaged the apps on a day without the twin, gets this rule's view on its next sync", async () => {
+    const old = join(dir, 'v3.db');
+    copyFileSync(db, old);
+    const v3 = readFileSync(join(__dirname, '../fixtures/sqlite-v3-daily-view.sql'), 'utf8');
+    execFileSync('/usr/bin/sqlite3', [
+      old,
+      `DROP VIEW daily; ${v3}; PRAGMA user_version = 3; UPDATE sync_state SET schema_version = 3;`,
+    ]);
+    // The old view has no no_total: a missing twin's day was the apps' mean.
+    expect(sqliteQuery(old, "SELECT * FROM daily WHERE basis = 'no_total'")).toEqual([]);
+    const pro = await startSandbox({ today: DAY0, plan: 'pro' });
+    try {
+      const again = await sync(pro, DAY0, old);
+      expect(again.code, again.stderr).toBe(0);
+    } finally {
+      await pro.close();
+    }
+    expect(sqliteQuery(old, 'PRAGMA user_version')).toEqual([{ user_version: 4 }]);
+    expect(sqliteQuery(old, 'SELECT * FROM daily ORDER BY date DESC, metric, provider')).toEqual(
+      daily,
+    );
+  });
+
   it('a database an older healthdata created gets the new view on its next sync', async () => {
     const old = join(dir, 'old.db');
     copyFileSync(db, old);
@@ -194,7 +195,7 @@ describe('the daily view', () => {
     } finally {
       await pro.close();
     }
-    expect(sqliteQuery(old, 'PRAGMA user_version')).toEqual([{ user_version: 3 }]);
+    expect(sqliteQuery(old, 'PRAGMA user_version')).toEqual([{ user_version: 4 }]);
     // Its first write put it in WAL mode.
     expect(sqliteQuery(old, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     expect(sqliteQuery(old, 'SELECT * FROM daily ORDER BY date DESC, metric, provider')).toEqual(

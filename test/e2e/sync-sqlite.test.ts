@@ -110,7 +110,7 @@ describe('SQLite target', () => {
         plan: 'free',
         history_window_days: 30,
         history_floor: floorOf(DAY0),
-        schema_version: 3,
+        schema_version: 4,
       }),
       expect.objectContaining({
         filters: '{"metric":["steps_total"],"provider":null}',

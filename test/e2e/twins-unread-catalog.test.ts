@@ -72,8 +72,8 @@ describe('twins when the catalog answers 500', () => {
     const [line] = (JSON.parse(summary.stdout) as { data: Record<string, unknown>[] }).data;
     expect(line).toMatchObject({ metric: 'steps', rule: 'twin', from: 'steps_total' });
     expect(line?.['daily']).toEqual([
-      { date: '2026-11-19', value: 3000 },
-      { date: '2026-11-20', value: 7000 },
+      { date: '2026-11-19', value: 3000, basis: 'total' },
+      { date: '2026-11-20', value: 7000, basis: 'total' },
     ]);
     expect(askedSince(server, mark)).toEqual([['steps', 'steps_total']]);
 

@@ -76,7 +76,7 @@ describe('daily_summary', () => {
   });
 
   it.each(['heart_rate', 'walking_heart_rate'])(
-    'keeps several rows a day apart (%s): per-day rows, min, mean and max, never a sum',
+    'keeps several rows a day apart (%s): per-day rows, min, mean and max, never a sum; stats over days',
     async (metric) => {
       const rows = await allRows(sandbox.current, `metric=${metric}&from=${from}`, 1000);
       const got = await mcp.call('daily_summary', { metrics: [metric], from });
@@ -92,8 +92,10 @@ describe('daily_summary', () => {
       expect(entry?.daily?.value?.[i]).toBeCloseTo(mean, 2);
       expect(entry?.daily?.min?.[i]).toBe(Math.min(...today));
       expect(entry?.daily?.max?.[i]).toBe(Math.max(...today));
-      expect(entry?.max).toBe(Math.max(...rows.map((r) => r.numValue as number)));
-      expect(entry?.note).toMatch(/never added up/);
+      // Statistics are over the daily values (each day's mean), never over rows.
+      expect(entry?.max).toBeCloseTo(Math.max(...(entry?.daily?.value ?? [])), 2);
+      expect(entry?.max).toBeLessThanOrEqual(Math.max(...rows.map((r) => r.numValue as number)));
+      expect(entry?.note).toMatch(/never their sum/);
       const sum = today.reduce((a, b) => a + b, 0);
       expect(entry?.daily?.value).not.toContain(sum);
     },

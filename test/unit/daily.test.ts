@@ -51,6 +51,35 @@ describe('summarize', () => {
     expect((line?.daily as NumericDay[]).map((d) => d.value)).toEqual([4000, 8000]);
   });
 
+  it('gives each day its basis: total, single, and no value where the twin is missing', async () => {
+    const rows = [
+      row('2026-01-04', 'active_energy', 300, 'PhoneHealth', 'kcal'),
+      row('2026-01-04', 'active_energy', 355, 'PhoneHealth', 'kcal'),
+      row('2026-01-04', 'active_energy_total', 410, 'PhoneHealth', 'kcal'),
+      // No twin this day, two apps: no value (never 655, never 327.5).
+      row('2026-01-03', 'active_energy', 300, 'PhoneHealth', 'kcal'),
+      row('2026-01-03', 'active_energy', 355, 'PhoneHealth', 'kcal'),
+      // No twin, one app: that app's row as it is.
+      row('2026-01-02', 'active_energy', 0.1 + 0.2, 'PhoneHealth', 'kcal'),
+    ];
+    const [line, ...rest] = await summarize([rows]);
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({
+      metric: 'active_energy',
+      rule: 'twin',
+      from: 'active_energy_total',
+      days: 2,
+      rows: 2,
+      rowsLeftOut: 4,
+      noTotal: [{ date: '2026-01-03', rows: 2 }],
+    });
+    expect((line?.daily as NumericDay[]).map((d) => [d.date, d.basis, d.value])).toEqual([
+      ['2026-01-02', 'single', 0.1 + 0.2],
+      ['2026-01-04', 'total', 410],
+    ]);
+    expect(line?.stats).toMatchObject({ min: 0.1 + 0.2, max: 410, median: (0.1 + 0.2 + 410) / 2 });
+  });
+
   it('reports a twin asked for alone under its own name', async () => {
     const rows = [row('2026-01-02', 'steps_total', 8000)];
     const lines = await summarize([rows], {
@@ -73,7 +102,7 @@ describe('summarize', () => {
     ]);
   });
 
-  it('summarises several rows a day without a twin per row, never adding them', async () => {
+  it('takes the mean of several rows a day without a twin, and its statistics over days', async () => {
     const rows = [
       row('2026-01-02', 'walking_heart_rate', 100, 'PhoneHealth', 'bpm'),
       row('2026-01-02', 'walking_heart_rate', 120, 'PhoneHealth', 'bpm'),
@@ -84,12 +113,12 @@ describe('summarize', () => {
       rule: 'several',
       unit: 'bpm',
       rowsPerDay: { min: 1, max: 2 },
-      stats: { min: 90, max: 120, median: null },
+      // Over the daily values 90 and 110: each day counts once, never each row.
+      stats: { min: 90, mean: 100, median: 100, max: 110 },
     });
-    expect(line?.stats?.mean).toBeCloseTo(310 / 3);
     expect(line?.daily).toEqual([
-      { date: '2026-01-01', value: 90, rows: 1, min: 90, max: 90 },
-      { date: '2026-01-02', value: 110, rows: 2, min: 100, max: 120 },
+      { date: '2026-01-01', value: 90, basis: 'single', rows: 1, min: 90, max: 90 },
+      { date: '2026-01-02', value: 110, basis: 'several', rows: 2, min: 100, max: 120 },
     ]);
   });
 

@@ -64,7 +64,7 @@ export function registerDailySummary(server: McpServer, deps: ToolDeps): void {
     'daily_summary',
     {
       title: 'Daily values and statistics per metric',
-      description: `Returns one entry per metric and provider over a date range: days with data, first and last date, min/mean/median/max of the daily value, the latest value, and the daily series — the same rules as 'healthdata summary'. ${RULE} The daily value follows that rule: one row a day is that row (rule row); where a <metric>_total twin exists it comes from the twin (asking for "steps" is answered from steps_total, rule twin); several rows a day with no twin are never summed (rule several: count/min/mean/max of the day's rows). Providers are never combined. Leave metrics out to summarise every metric.`,
+      description: `Returns one entry per metric and provider over a date range: days with data, first and last date, min/mean/median/max of the daily value, the latest value, and the daily series — the same rules as 'healthdata summary'. ${RULE} The daily value follows that rule: one row a day is that row (rule row); where a <metric>_total twin exists it comes from the twin (asking for "steps" is answered from steps_total, rule twin); on a day the twin lacks, several rows give no value (never their sum or mean); several rows a day of a metric with no twin give their mean, never their sum (rule several). Statistics are over the daily values. Providers are never combined. Leave metrics out to summarise every metric.`,
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },

@@ -72,7 +72,18 @@ export function summaryRecord(s: MetricSummary): SummaryRecord {
  * was left out because no double holds it.
  */
 export function noteOf(s: MetricSummary): string {
-  return withUnheld(s, ruleNote(s));
+  return withUnheld(s, withNoTotal(s, ruleNote(s)));
+}
+
+/**
+ * `note` and the days with several rows and no twin, of a metric that has one: they have no
+ * value (basis no_total, daily/rule.ts). The table and the csv say it alike.
+ */
+export function withNoTotal(s: MetricSummary, note: string): string {
+  const n = s.noTotal?.length ?? 0;
+  if (n === 0) return note;
+  const words = `no ${s.metric}_total on ${n} ${n === 1 ? 'day' : 'days'} of several rows: no value`;
+  return note === '' || s.days === 0 ? words : `${note}; ${words}`;
 }
 
 /** `note` and, when the line left numbers past every double out, how many (daily/notice.ts). */
@@ -87,7 +98,7 @@ function ruleNote(s: MetricSummary): string {
     case 'twin':
       return `daily total from ${s.from}${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} ${s.metric} rows (one per source app) left out` : ''}`;
     case 'several':
-      return `${severalRows(s)}: min/mean/max over all rows, never added up`;
+      return `${severalRows(s)}: a day's value is their mean, never their sum`;
     case 'text':
       return `text: counts, not statistics${s.textCut ? `; ${textCutNote(s.textCut)}` : ''}`;
     case 'row':
@@ -137,9 +148,16 @@ export function summaryDocument(s: MetricSummary): object {
     s.rule === 'text'
       ? (s.daily as TextDay[])
       : (s.daily as NumericDay[]).map((d) =>
-          s.rule === 'several'
-            ? { date: d.date, value: round2(d.value), rows: d.rows, min: d.min, max: d.max }
-            : { date: d.date, value: round2(d.value) },
+          d.basis === 'several'
+            ? {
+                date: d.date,
+                value: round2(d.value),
+                basis: d.basis,
+                rows: d.rows,
+                min: d.min,
+                max: d.max,
+              }
+            : { date: d.date, value: round2(d.value), basis: d.basis },
         );
   return { ...summaryRecord(s), daily };
 }

@@ -7,7 +7,7 @@ import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 import { BORDERLESS, trimLines } from '../formats/table.ts';
 import { latestDeviation } from './baseline.ts';
 import { displayNumber } from './numbers.ts';
-import { severalRows } from './record.ts';
+import { severalRows, withNoTotal } from './record.ts';
 import { sparkline } from './sparkline.ts';
 import { stackedSummary } from './stacked.ts';
 import { safeSummary } from '../terminal/safe-summary.ts';
@@ -160,6 +160,10 @@ function latestCell(s: MetricSummary): string {
 
 /** Shorter than the csv note: a table line should fit a terminal. */
 function tableNote(s: MetricSummary): string {
+  return withNoTotal(s, ruleNote(s));
+}
+
+function ruleNote(s: MetricSummary): string {
   if (s.days === 0) return 'no data in the range';
   switch (s.rule) {
     case 'twin':

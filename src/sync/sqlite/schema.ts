@@ -2,46 +2,80 @@
 // rule for per-source rows, so the obvious query is the right one.
 // Version 2: `daily` has one row per metric, provider and day (version 1 mixed providers).
 // Version 3: `numValueText` keeps a number a double cannot hold (1e400, 9007199254740993).
-export const SCHEMA_VERSION = 3;
+// Version 4: `daily` follows src/daily/rule.ts: `no_total` days, means safe near 1e308.
+export const SCHEMA_VERSION = 4;
 
 // A `<metric>_total` twin is listed in `daily` under its base name. The view and the index
 // below use this very expression, so a query on `daily` for one metric is an index search
-// (about 20 ms on 1M rows) rather than a scan that groups every row (about 3 s).
+// rather than a scan that groups every row.
 const IS_TOTAL = "(substr(metric, -6) = '_total' AND length(metric) > 6)";
 const BASE = `CASE WHEN ${IS_TOTAL} THEN substr(metric, 1, length(metric) - 6) ELSE metric END`;
-const HAS_TWIN = `max(${IS_TOTAL})`;
-/** An aggregate over the rows that count: the twin's if the provider has one that day, else all. */
-const counted = (fn: string, column: string): string =>
-  `CASE WHEN ${HAS_TWIN} THEN ${fn}(CASE WHEN ${IS_TOTAL} THEN ${column} END) ELSE ${fn}(${column}) END`;
-/** Several text rows: a JSON array of their distinct values (text may hold commas). */
-const DISTINCT_TEXTS = `CASE WHEN count(textValue) = 0 THEN NULL WHEN ${HAS_TWIN}
-    THEN json_group_array(DISTINCT textValue) FILTER (WHERE ${IS_TOTAL} AND textValue IS NOT NULL)
-    ELSE json_group_array(DISTINCT textValue) FILTER (WHERE textValue IS NOT NULL) END`;
-const ROWS = `CASE WHEN ${HAS_TWIN} THEN sum(${IS_TOTAL}) ELSE count(*) END`;
+// The twin's numbers. On a day without them every number is the metric's own, so the own
+// rows' aggregates are plain ones over numValue: the twin test is paid once per aggregate that
+// needs it, not once for each (the view's cost is per row of `metrics`).
+const TWIN_NUM = `CASE WHEN ${IS_TOTAL} THEN numValue END`;
+/** Text rows (a twin is a number: a twin's text row is not expected, and not told apart). */
+const TEXT = 'CASE WHEN numValue IS NULL THEN textValue END';
+/**
+ * The mean of `x` as src/lib/finite-math.ts takes it: finite for any finite doubles (a plain
+ * avg of values near 1e308 overflows; then the values are divided by 2^64 first) and kept
+ * within their range.
+ */
+const mean = (x: string): string => `max(min(${x}), min(max(${x}),
+    CASE WHEN abs(avg(${x})) <= 1.7976931348623157e308 THEN avg(${x})
+      ELSE avg((${x}) / 18446744073709551616.0) * 18446744073709551616.0 END))`;
+/** The metric has a twin (src/daily/rule.ts hasTwin): its `_total` name has rows in the file. */
+const HAS_TWIN = `EXISTS (SELECT 1 FROM metrics AS t WHERE t.metric = g.metric || '_total')`;
 
-// One row per metric, provider and day: two devices are two sources, never mixed. A metric
-// whose provider has its <metric>_total twin that day takes the twin's value (basis 'total');
-// a single row is taken as it is (basis 'single'); several rows and no twin (one per source
-// app, or a stream of samples) are never added up: value is their mean, as in `summary`'s
-// daily series, with basis 'several' and rows, min and max beside it. The twins themselves
-// are listed under their base name, never on their own.
-// Grouped by the index's expression and date first, so WHERE metric = ... searches the index.
+// One row per metric, provider and day: two devices are two sources, never mixed. The basis
+// is src/daily/rule.ts's, held equal to it by test/unit/daily-view-rule.test.ts:
+//   total     the provider's <metric>_total twin has a row that day: its value;
+//   single    one row of the metric itself: the row as it is;
+//   several   several rows of a metric without a twin: their mean, never their sum;
+//   no_total  several rows of a metric with a twin, none that day: no value (never a sum or
+//             a mean of the apps);
+// a text metric's day is `single` or `several` by its rows, its text one value or a JSON
+// array of the distinct values. The twins themselves are listed under their base name.
+// The inner query groups by the index's expression and date first, so WHERE metric = ...
+// searches the index.
 export const DAILY_VIEW_SQL = `
 CREATE VIEW daily AS
-SELECT date,
-  ${BASE} AS metric,
-  provider,
-  ${counted('avg', 'numValue')} AS value,
-  CASE WHEN ${ROWS} = 1 THEN ${counted('max', 'textValue')}
-    ELSE ${DISTINCT_TEXTS} END AS text,
-  ${counted('max', 'unit')} AS unit,
-  CASE WHEN ${ROWS} > 1 THEN 'several' WHEN ${HAS_TWIN} THEN 'total' ELSE 'single' END AS basis,
-  ${ROWS} AS rows,
-  ${counted('min', 'numValue')} AS min,
-  ${counted('max', 'numValue')} AS max,
-  ${counted('avg', 'numValue')} AS mean
-FROM metrics
-GROUP BY ${BASE}, date, provider;
+SELECT date, metric, provider,
+  CASE WHEN basis IN ('total', 'single', 'several') THEN numMean END AS value,
+  CASE WHEN basis IN ('total', 'no_total') OR numRows > 0 THEN NULL
+    WHEN textRows = 1 THEN oneText ELSE texts END AS text,
+  unit, basis,
+  CASE basis WHEN 'total' THEN twinRows WHEN 'no_total' THEN numRows
+    ELSE max(numRows, textRows) END AS rows,
+  CASE WHEN basis = 'total' THEN twinMin WHEN basis IN ('single', 'several') THEN numMin END AS min,
+  CASE WHEN basis = 'total' THEN twinMax WHEN basis IN ('single', 'several') THEN numMax END AS max,
+  CASE WHEN basis IN ('total', 'single', 'several') THEN numMean END AS mean
+FROM (
+  SELECT g.*,
+    CASE WHEN twinRows > 0 THEN 'total'
+      WHEN numRows = 1 OR (numRows = 0 AND textRows = 1) THEN 'single'
+      WHEN numRows = 0 AND textRows > 1 THEN 'several'
+      WHEN numRows = 0 THEN NULL
+      WHEN ${HAS_TWIN} THEN 'no_total'
+      ELSE 'several' END AS basis,
+    CASE WHEN twinRows > 0 THEN twinMean ELSE allMean END AS numMean
+  FROM (
+    SELECT date, ${BASE} AS metric, provider,
+      count(${TWIN_NUM}) AS twinRows,
+      count(numValue) - count(${TWIN_NUM}) AS numRows,
+      count(${TEXT}) AS textRows,
+      ${mean(TWIN_NUM)} AS twinMean,
+      ${mean('numValue')} AS allMean,
+      min(${TWIN_NUM}) AS twinMin, max(${TWIN_NUM}) AS twinMax,
+      min(numValue) AS numMin, max(numValue) AS numMax,
+      max(${TEXT}) AS oneText,
+      json_group_array(DISTINCT textValue) FILTER (WHERE numValue IS NULL AND textValue IS NOT NULL) AS texts,
+      coalesce(max(CASE WHEN ${IS_TOTAL} THEN unit END), max(unit)) AS unit
+    FROM metrics
+    GROUP BY ${BASE}, date, provider
+  ) AS g
+) AS d
+WHERE basis IS NOT NULL;
 `;
 
 /**

@@ -40,11 +40,12 @@ function registerSummary(program: Command, ctx: Context): void {
     footer(
       ctx,
       `
-The daily value is never a sum of rows. One row a day is the value. A cumulative metric with
-a <metric>_total twin (steps → steps_total) takes the twin: the de-duplicated daily total.
-Several rows a day and no twin (one per source app, or samples through the day) are
-summarised per row: min/mean/max over all rows and the rows per day; that day's value is the
-mean of its rows. Text metrics show their most frequent values. A metric from several
+The daily value is never a sum of rows (the rule: docs/summary.md; 'healthdata daily' lists
+each day's value and basis). One row a day is the value. A cumulative metric with a
+<metric>_total twin (steps → steps_total) takes the twin: the de-duplicated daily total; a day
+with several rows and no twin has no value. Several rows a day of a metric without a twin
+(one per source app, or samples) give their mean, never their sum. min/mean/median/max are
+over the daily values. Text metrics show their most frequent values. A metric from several
 providers gets one line per provider. latest is the daily value of the last day with data,
 in every format. On a terminal the table's trend column is a sparkline of the daily values;
 json/ndjson add the daily series. --by week|month|year gives each period's days with data and

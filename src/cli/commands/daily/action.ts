@@ -1,0 +1,45 @@
+// `healthdata daily`: the daily values themselves, one row per metric, provider and day (or,
+// with --wide, one row per day). Loaded by the loader `summary` uses (src/cli/daily-query.ts)
+// and made by the same rule (src/daily/rule.ts), so each value is the one summary, chart and
+// the SQLite view show.
+import { DAILY_COLUMNS, dailyRows } from '../../../daily/index.ts';
+import type { Context } from '../../context.ts';
+import { withDaily, type DailyFlags } from '../../daily-query.ts';
+import type { OutputFlags } from '../../flags.ts';
+import { writeInsight } from '../../insight-output.ts';
+import { wideRecords, type DailyRecord } from './wide.ts';
+
+export interface DailyCommandFlags extends OutputFlags, DailyFlags {
+  metric?: string[];
+  wide?: boolean;
+}
+
+export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<void> {
+  await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
+    if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
+    const rows = dailyRows(daily.summaries);
+    const records: DailyRecord[] = flags.wide
+      ? wideRecords(rows)
+      : rows.map((r) => Object.fromEntries(DAILY_COLUMNS.map((c) => [c, r[c]])));
+    const noTotal = rows.filter((r) => r.basis === 'no_total').length;
+    if (noTotal > 0) {
+      notices.notice(
+        `${noTotal} ${noTotal === 1 ? 'day has' : 'days have'} several rows of a metric and no <metric>_total: no value (basis no_total), never their sum or mean`,
+      );
+    }
+    await writeInsight(
+      {
+        title: flags.wide ? 'Daily values by day' : 'Daily values',
+        records,
+        meta: {
+          ...daily.range,
+          ...(daily.meta ?? {}),
+          rule: 'total: the <metric>_total twin; single: the one row; several: the mean of the rows of a metric without a twin; no_total: no value',
+        },
+      },
+      flags,
+      ctx,
+      notices,
+    );
+  });
+}

@@ -1,0 +1,388 @@
+// Every surface shows the same daily value: `daily -f json`, `summary -f json`'s daily series
+// and statistics, `report` (live and --from-db), MCP `daily_summary`, and `SELECT * FROM daily`
+// of the database `sync` writes, against a server on
+// 127.0.0.1 that behaves like a phone health aggregator (steps_total missing on some days,
+// active_energy_total only for the last 60 days, several source rows a day, full-precision
+// numbers, one metric from two providers, text rows), and against the sandbox. `chart` reads
+// the same loaded summaries (src/cli/daily-query.ts) but prints no values to compare.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/lib/dates.ts';
+import { roundTo } from '../../src/lib/finite-math.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
+import { inMemoryServer } from '../helpers/mcp.ts';
+import { modelOf } from '../helpers/report.ts';
+import { connection, sqliteQuery } from '../helpers/sync.ts';
+import {
+  API_KEY,
+  hd,
+  META,
+  send,
+  startServer,
+  type MetricRowJson,
+  type TestServer,
+} from '../helpers/test-server.ts';
+
+const TODAY = '2026-11-20';
+const DAYS = 120;
+
+interface DailyRow {
+  date: string;
+  metric: string;
+  provider: string;
+  value: number | null;
+  text: string | null;
+  unit: string | null;
+  basis: string;
+  rows: number;
+}
+interface SummaryLine {
+  metric: string;
+  provider: string;
+  rule: string;
+  mean: number | null;
+  days: number;
+  daily: { date: string; value?: number; basis?: string; rows: number; values?: string[] }[];
+}
+
+/** A small deterministic generator: the same rows every run. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+function aggregatorRows(): MetricRowJson[] {
+  const next = random(33);
+  const rows: MetricRowJson[] = [];
+  const add = (
+    date: string,
+    provider: string,
+    metric: string,
+    num: number | string,
+    unit: string | null,
+  ) =>
+    rows.push({
+      date,
+      provider,
+      metric,
+      numValue: typeof num === 'number' ? num : null,
+      textValue: typeof num === 'string' ? num : null,
+      unit,
+      stream: false,
+    });
+  for (let i = 0; i < DAYS; i++) {
+    const date = addDays(TODAY, -i);
+    // steps: one to three apps a day; the total missing every seventh day.
+    const apps = 1 + Math.floor(next() * 3);
+    for (let a = 0; a < apps; a++)
+      add(date, 'PhoneHealth', 'steps', 2000 + Math.floor(next() * 9000), 'count');
+    if (i % 7 !== 3)
+      add(date, 'PhoneHealth', 'steps_total', 5000 + Math.floor(next() * 8000), 'count');
+    add(date, 'WristBand', 'steps', 3000 + Math.floor(next() * 9000), 'count');
+    // active_energy: two apps most days; its total only for the last 60 days.
+    const energyApps = next() < 0.25 ? 1 : 2;
+    for (let a = 0; a < energyApps; a++)
+      add(date, 'PhoneHealth', 'active_energy', 100 + next() * 400, 'kcal');
+    if (i < 60) add(date, 'PhoneHealth', 'active_energy_total', 150 + next() * 500, 'kcal');
+    // walking_heart_rate: one or two apps, no twin: the mean.
+    const hrApps = next() < 0.5 ? 1 : 2;
+    for (let a = 0; a < hrApps; a++)
+      add(date, 'PhoneHealth', 'walking_heart_rate', 90 + next() * 30 + 1 / 3, 'bpm');
+    // hrv from two devices: never mixed.
+    add(date, 'RingWear', 'hrv', 40 + next() * 40, 'ms');
+    if (i % 5 !== 0) add(date, 'WristBand', 'hrv', 30 + next() * 50, 'ms');
+    // mood: text, sometimes two entries a day, with commas and quotes.
+    if (i % 3 === 0)
+      add(
+        date,
+        'MindfulApp',
+        'mood',
+        ['calm', 'tired, "ok"', 'ünï'][i % 9 === 0 ? 1 : 0] as string,
+        null,
+      );
+    if (i % 9 === 0) add(date, 'MindfulApp', 'mood', 'calm', null);
+  }
+  return rows;
+}
+
+const ROWS = aggregatorRows();
+const NAMES = [...new Set(ROWS.map((r) => r.metric))].sort();
+
+/** The API: a catalog of names, and metrics newest first, filtered and paged by cursor. */
+function aggregator(): Promise<TestServer> {
+  return startServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.endsWith('/catalog')) return send(res, 200, JSON.stringify(NAMES));
+    if (!url.pathname.endsWith('/metrics')) return send(res, 404, '{"error":"not found"}');
+    const list = (name: string) => url.searchParams.getAll(name).flatMap((v) => v.split(','));
+    const metrics = list('metric');
+    const providers = list('provider').map((p) => p.toLowerCase());
+    const from = url.searchParams.get('from') ?? '0000';
+    const to = url.searchParams.get('to') ?? '9999';
+    const data = ROWS.filter(
+      (r) =>
+        (metrics.length === 0 || metrics.includes(r.metric)) &&
+        (providers.length === 0 || providers.includes(r.provider.toLowerCase())) &&
+        r.date >= from &&
+        r.date <= to,
+    );
+    const start = Number(url.searchParams.get('cursor') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 200);
+    const end = start + limit;
+    const body = {
+      data: data.slice(start, end),
+      next_cursor: end < data.length ? String(end) : null,
+      meta: { ...META, history_floor: addDays(TODAY, -364) },
+    };
+    send(res, 200, JSON.stringify(body));
+  });
+}
+
+const key = (d: { date: string; metric: string; provider: string }): string =>
+  `${d.date} ${d.metric} ${d.provider}`;
+/** As summary and report round a value for reading (src/lib/finite-math.ts). */
+const round2 = (x: number): number => roundTo(x, 2);
+const textSet = (t: string | null): string[] | null =>
+  t === null ? null : t.startsWith('[') ? (JSON.parse(t) as string[]).sort() : [t];
+
+/** daily's rows against summary's lines: the same days, values, bases; stats over them. */
+function expectSummaryAgrees(daily: DailyRow[], lines: SummaryLine[]): number {
+  let compared = 0;
+  for (const line of lines) {
+    const mine = daily.filter((d) => d.metric === line.metric && d.provider === line.provider);
+    if (line.rule === 'text') {
+      expect(line.daily.map((d) => d.date).sort()).toEqual(mine.map((d) => d.date).sort());
+      for (const day of line.daily) {
+        const d = mine.find((x) => x.date === day.date);
+        expect(textSet(d?.text ?? null)?.length, key(d as DailyRow)).toBe(day.values?.length);
+        compared++;
+      }
+      continue;
+    }
+    const valued = mine.filter((d) => d.value !== null);
+    expect(line.days, `${line.metric} ${line.provider}`).toBe(valued.length);
+    const byDate = new Map(valued.map((d) => [d.date, d]));
+    for (const day of line.daily) {
+      const d = byDate.get(day.date);
+      const at = `${line.metric} ${line.provider} ${day.date}`;
+      expect(d?.basis, at).toBe(day.basis);
+      expect(round2(d?.value as number), at).toBe(day.value);
+      compared++;
+    }
+    // The mean is over the daily values, whatever their rows.
+    const mean = valued.reduce((a, d) => a + (d.value as number), 0) / valued.length;
+    expect(line.mean, `${line.metric} ${line.provider}`).toBeCloseTo(mean, 2);
+  }
+  return compared;
+}
+
+/** daily's rows against the SQLite view: every key, basis, row count; the same value. */
+function expectViewAgrees(daily: DailyRow[], view: DailyRow[]): void {
+  expect(view.map(key).sort()).toEqual(daily.map(key).sort());
+  const byKey = new Map(view.map((v) => [key(v), v]));
+  for (const d of daily) {
+    const v = byKey.get(key(d)) as DailyRow;
+    const at = `${key(d)}: ${d.basis} ${d.value} / view ${v.basis} ${v.value}`;
+    expect([v.basis, v.rows, v.unit], at).toEqual([d.basis, d.rows, d.unit]);
+    if (d.basis === 'several') expect(v.value, at).toBeCloseTo(d.value as number, 9);
+    else expect(v.value, at).toBe(d.value);
+    expect(textSet(v.text), at).toEqual(textSet(d.text));
+  }
+}
+
+describe('against an aggregator: daily, summary and the SQLite view agree day by day', () => {
+  let server: TestServer;
+  const dir = tempDir();
+  let daily: DailyRow[];
+  let view: DailyRow[];
+
+  beforeAll(async () => {
+    server = await aggregator();
+    const out = await hd(server.url, ['daily', '-f', 'json'], { clock: fixedClock(TODAY) });
+    expect(out.code, out.stderr).toBe(0);
+    daily = (JSON.parse(out.stdout) as { data: DailyRow[] }).data;
+    const db = join(dir, 'x.db');
+    const synced = await hd(server.url, ['sync', db], { clock: fixedClock(TODAY) });
+    expect(synced.code, synced.stderr).toBe(0);
+    view = sqliteQuery<DailyRow>(db, 'SELECT * FROM daily ORDER BY date DESC, metric, provider');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('daily has every basis, in the right places', () => {
+    const on = (metric: string, provider: string, date: string) =>
+      daily.find((d) => key(d) === `${date} ${metric} ${provider}`);
+    // A day without steps_total: the one app's row, or no value, never a sum or mean.
+    const missing = addDays(TODAY, -3);
+    const apps = ROWS.filter(
+      (r) => r.date === missing && r.metric === 'steps' && r.provider === 'PhoneHealth',
+    );
+    expect(on('steps', 'PhoneHealth', missing)).toMatchObject(
+      apps.length === 1
+        ? { basis: 'single', value: apps[0]?.numValue }
+        : { basis: 'no_total', value: null, rows: apps.length },
+    );
+    // Before active_energy_total began: one app as it is; two apps, no value.
+    const old = daily.filter((d) => d.metric === 'active_energy' && d.date < addDays(TODAY, -59));
+    expect(new Set(old.map((d) => d.basis))).toEqual(new Set(['single', 'no_total']));
+    for (const d of old) expect(d.value === null).toBe(d.basis === 'no_total');
+    // The total where it exists; its app rows left out.
+    const recent = daily.filter(
+      (d) => d.metric === 'active_energy' && d.date > addDays(TODAY, -60),
+    );
+    expect(recent.every((d) => d.basis === 'total' && d.rows === 1)).toBe(true);
+    expect(daily.some((d) => d.metric === 'walking_heart_rate' && d.basis === 'several')).toBe(
+      true,
+    );
+    expect(daily.some((d) => d.metric.endsWith('_total'))).toBe(false);
+    // Two providers, never mixed; full precision kept.
+    const hrv = ROWS.find((r) => r.metric === 'hrv' && r.provider === 'WristBand');
+    expect(on('hrv', 'WristBand', hrv?.date ?? '')?.value).toBe(hrv?.numValue);
+    expect(daily.some((d) => d.metric === 'mood' && d.basis === 'several')).toBe(true);
+  });
+
+  it("summary's daily series and mean are daily's values", async () => {
+    const out = await hd(server.url, ['summary', '-f', 'json'], { clock: fixedClock(TODAY) });
+    expect(out.code, out.stderr).toBe(0);
+    const lines = (JSON.parse(out.stdout) as { data: SummaryLine[] }).data;
+    expect(expectSummaryAgrees(daily, lines)).toBeGreaterThan(500);
+    // The days with no value are said, by number, in the line's note.
+    const energy = lines.find((l) => l.metric === 'active_energy') as SummaryLine & {
+      note: string;
+    };
+    const gaps = daily.filter((d) => d.metric === 'active_energy' && d.basis === 'no_total');
+    expect(gaps.length).toBeGreaterThan(10);
+    expect(energy.note).toContain(`no active_energy_total on ${gaps.length} days of several rows`);
+  });
+
+  it('the SQLite daily view of the synced file holds the same rows', () => {
+    expectViewAgrees(daily, view);
+  });
+
+  it("report, live and --from-db, shows daily's values on every day of every series", async () => {
+    const from = addDays(TODAY, -(DAYS - 1));
+    const live = join(dir, 'live.html');
+    const fromDb = join(dir, 'db.html');
+    const clock = { clock: fixedClock(TODAY) };
+    const a = await hd(server.url, ['report', '--from', from, '-o', live], clock);
+    expect(a.code, a.stderr).toBe(0);
+    const b = await runCli(
+      ['report', '--from-db', join(dir, 'x.db'), '--from', from, '-o', fromDb],
+      clock,
+    );
+    expect(b.code, b.stderr).toBe(0);
+    for (const file of [live, fromDb]) {
+      const model = modelOf(file);
+      expect(model.range.from).toBe(from);
+      let compared = 0;
+      for (const line of model.series) {
+        const mine = new Map(
+          daily
+            .filter((d) => d.metric === line.metric && d.provider === line.provider)
+            .map((d) => [d.date, d.value === null ? null : roundTo(d.value, 2)]),
+        );
+        line.values.forEach((value, i) => {
+          const date = addDays(from, i);
+          expect(value, `${file} ${line.metric} ${line.provider} ${date}`).toBe(
+            mine.get(date) ?? null,
+          );
+          compared++;
+        });
+      }
+      expect(compared).toBeGreaterThan(500);
+    }
+  });
+
+  it("MCP daily_summary's series are daily's values", async () => {
+    const mcp = await inMemoryServer(server.url, API_KEY, { clock: fixedClock(TODAY) });
+    try {
+      for (const metric of ['steps', 'active_energy', 'walking_heart_rate', 'hrv']) {
+        const got = await mcp.call('daily_summary', {
+          metrics: [metric],
+          from: addDays(TODAY, -(DAYS - 1)),
+        });
+        const entries = got.structured['entries'] as {
+          metric: string;
+          provider: string;
+          daily: { date: string[]; value: number[] };
+        }[];
+        expect(entries.length).toBeGreaterThan(0);
+        for (const e of entries) {
+          const mine = daily.filter(
+            (d) => d.metric === e.metric && d.provider === e.provider && d.value !== null,
+          );
+          expect(e.daily.date, `${metric} ${e.provider}`).toEqual(
+            mine.map((d) => d.date).reverse(),
+          );
+          expect(e.daily.value).toEqual(mine.map((d) => round2(d.value as number)).reverse());
+        }
+      }
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('a range without any twin row decides alike: the catalog names the twin', async () => {
+    const from = addDays(TODAY, -110);
+    const to = addDays(TODAY, -70);
+    const out = await hd(
+      server.url,
+      ['daily', '-m', 'active_energy', '--from', from, '--to', to, '-f', 'json'],
+      { clock: fixedClock(TODAY) },
+    );
+    expect(out.code, out.stderr).toBe(0);
+    const part = (JSON.parse(out.stdout) as { data: DailyRow[] }).data;
+    expect(part.some((d) => d.basis === 'no_total')).toBe(true);
+    expectViewAgrees(
+      part,
+      view.filter((v) => v.metric === 'active_energy' && v.date >= from && v.date <= to),
+    );
+  });
+
+  it('--wide has one row per day and a column per metric, metric@provider where two send it', async () => {
+    const out = await hd(server.url, ['daily', '--wide', '-f', 'csv'], {
+      clock: fixedClock(TODAY),
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const [header, ...lines] = out.stdout.trimEnd().split('\n');
+    expect(header).toBe(
+      'date,active_energy,hrv@RingWear,hrv@WristBand,mood,steps@PhoneHealth,steps@WristBand,walking_heart_rate',
+    );
+    expect(lines[0]?.startsWith(`${TODAY},`)).toBe(true);
+    const dates = new Set(daily.map((d) => d.date));
+    expect(out.stdout.split('\n').filter((l) => /^\d{4}-/.test(l))).toHaveLength(dates.size);
+  });
+});
+
+describe('on the sandbox: daily, summary and the SQLite view agree', () => {
+  let sandbox: Sandbox;
+  const dir = tempDir();
+  beforeAll(async () => {
+    sandbox = await startSandbox({ today: TODAY, plan: 'pro' });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('on every metric, provider and day of 60 days', async () => {
+    const run = (args: string[]) =>
+      runCli([...args, ...connection(sandbox), '--from', '60d'], { clock: fixedClock(TODAY) });
+    const out = await run(['daily', '-f', 'json']);
+    expect(out.code, out.stderr).toBe(0);
+    const daily = (JSON.parse(out.stdout) as { data: DailyRow[] }).data;
+    const summary = await run(['summary', '-f', 'json']);
+    expect(summary.code, summary.stderr).toBe(0);
+    const lines = (JSON.parse(summary.stdout) as { data: SummaryLine[] }).data;
+    expect(expectSummaryAgrees(daily, lines)).toBeGreaterThan(300);
+    const db = join(dir, 'demo.db');
+    const synced = await run(['sync', db]);
+    expect(synced.code, synced.stderr).toBe(0);
+    const view = sqliteQuery<DailyRow>(db, 'SELECT * FROM daily');
+    expectViewAgrees(daily, view);
+  });
+});
