@@ -121,7 +121,7 @@ async function compareBuilds(ctx, sb, tomorrow) {
   // Parquet too: a dataset folder of one person (its merge is the same day plan's).
   for (const [format, name] of [...FORMATS, ['parquet', 'health-parquet']]) {
     const extra = format === 'parquet' ? ['--format', 'parquet'] : [];
-    /** times[step][build] */
+    /** @type {{ wallMs: number, rssKiB: number }[][][]} times[step][build] */
     const times = steps.map(() => builds.map(() => []));
     for (let round = 0; round < ctx.opts.syncRuns; round++) {
       for (const [b, [label, bin]] of builds.entries()) {
@@ -137,13 +137,14 @@ async function compareBuilds(ctx, sb, tomorrow) {
             }),
             `healthdata sync ${name} (${step}, ${label})`,
           );
-          times[i][b].push(res);
+          times[i]?.[b]?.push(res);
         }
       }
     }
     for (const [i, [step]] of steps.entries()) {
-      const [mine, theirs] = times[i].map((xs) => median(xs.map((x) => x.wallMs)));
-      const rss = times[i].map((xs) => max(xs.map((x) => x.rssKiB)));
+      const all = times[i] ?? [];
+      const [mine, theirs] = all.map((xs) => median(xs.map((x) => x.wallMs)));
+      const rss = all.map((xs) => max(xs.map((x) => x.rssKiB)));
       rows.push([
         format,
         step,
