@@ -1,11 +1,11 @@
-// The row guard (row-guard.ts) for a proven page, read off its text while page-text.ts counts
+// The row guard (row-guard.ts) for a proven page, read off its text while canonical-proof.ts counts
 // the rows: a proven row has the spec's types, so only its date and, when the query names
 // them, its provider and metric are checked. The text is the page's bytes read as latin1, so a
 // non-ASCII name is compared as its decoded value. Nothing is allocated for a row that passes: the
 // date is read as a number (and checked only when it differs from the last row's), and names
 // are compared in place. A page with one offender is parsed and filtered by the guard instead.
 import { isCalendarDate } from '../lib/dates.ts';
-import type { RowTextCheck } from './pagination/page-text.ts';
+import type { RowTextCheck } from './rows/canonical-proof.ts';
 
 const DATE_AT = '{"date":"'.length;
 const PROVIDER_AT = DATE_AT + 10 + '","provider":"'.length;
@@ -99,7 +99,7 @@ function sameFolded(text: string, start: number, end: number, lower: string): bo
 /** The value of the JSON string whose content is text[start, end) (escapes undone). */
 function decoded(text: string, start: number, end: number): string {
   if (text.charCodeAt(start - 1) !== QUOTE) return '';
-  // The text is the page's UTF-8 bytes as latin1 (page-text.ts): back to bytes, then decoded.
+  // The text is the page's UTF-8 bytes as latin1 (canonical-proof.ts): back to bytes, then decoded.
   const json = Buffer.from(text.slice(start - 1, end + 1), 'latin1').toString('utf8');
   return JSON.parse(json) as string;
 }

@@ -4,7 +4,7 @@
 // (bounds.ts): the server decides how many names, days and text values there are, not how
 // much of them is kept.
 import { RawNumber } from '../api/exact-numbers.ts';
-import { canonicalRows, type PageRows } from '../api/pagination/text-page.ts';
+import { canonicalRows, type PageRows } from '../api/rows/lazy-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import {
   DAY_BYTES,

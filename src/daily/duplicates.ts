@@ -4,7 +4,7 @@
 // nothing is allocated per row. Rows come newest first (spec: metrics, rule 2), so a metric
 // only needs the date it is on and the providers seen on that date. A metric, once found, is
 // skipped. Only numeric rows count: text rows are never added up anyway.
-import type { CanonicalRows } from '../api/pagination/page-text.ts';
+import type { CanonicalRows } from '../api/rows/canonical-proof.ts';
 import {
   DATE_AT,
   END,
@@ -17,9 +17,9 @@ import {
   NUM,
   PROVIDER,
   PROVIDER_END,
-} from '../api/pagination/row-bytes.ts';
+} from '../api/rows/row-layout.ts';
 import type { MetricRow } from '../api/types.ts';
-import { ByteNames } from '../lib/byte-names.ts';
+import { ByteNames } from '../api/rows/name-table.ts';
 
 export interface SeveralRowsExample {
   date: string;
@@ -62,7 +62,7 @@ export class SeveralRowsDetector {
   }
 
   /**
-   * The same as scan(page.data), but read off a proven page's bytes (page-text.ts) without
+   * The same as scan(page.data), but read off a proven page's bytes (canonical-proof.ts) without
    * parsing them: an export then parses no row even when this notice may be shown.
    */
   scanBytes(rows: CanonicalRows): void {

@@ -1,9 +1,9 @@
-// The rows of a proven page (page-text.ts) read off its bytes for the daily summaries: a
+// The rows of a proven page (canonical-proof.ts) read off its bytes for the daily summaries: a
 // summary of a million rows keeps a few numbers per metric, provider and day, so parsing each
 // row into an object (JSON.parse of the page, after decoding its bytes a second time) was most
 // of its cost, and all of its garbage. Names, dates, units and text values come from a
 // ByteNames table (a few dozen distinct ones a page); numbers are read off their digits.
-import type { CanonicalRows } from '../api/pagination/page-text.ts';
+import type { CanonicalRows } from '../api/rows/canonical-proof.ts';
 import {
   DATE_AT,
   END,
@@ -23,11 +23,11 @@ import {
   TEXT_END,
   UNIT,
   UNIT_END,
-} from '../api/pagination/row-bytes.ts';
-import { canonicalNumberAt, exactNumberAt } from '../api/pagination/row-numbers.ts';
+} from '../api/rows/row-layout.ts';
+import { canonicalNumberAt, exactNumberAt } from '../api/rows/row-numbers.ts';
 import { parseExact } from '../api/exact-numbers.ts';
 import type { MetricRow } from '../api/types.ts';
-import { ByteNames } from '../lib/byte-names.ts';
+import { ByteNames } from '../api/rows/name-table.ts';
 
 /**
  * One row's fields, as the accumulator takes them. `numLength`: the length of String(num) when
@@ -81,7 +81,7 @@ export class RowBytesReader {
     const src = rows.bytes;
     const names = this.#names;
     const canonical = !rows.rawNumbers;
-    // As the page's rows parse (text-page.ts): a number JSON.parse would change (1e400 reads
+    // As the page's rows parse (lazy-page.ts): a number JSON.parse would change (1e400 reads
     // Infinity, 9007199254740993 ...992) is a RawNumber, the same from the bytes or parsed.
     const number = canonical ? canonicalNumberAt : exactNumberAt;
     const parse = canonical ? JSON.parse : parseExact;

@@ -1,7 +1,7 @@
 // Each page's rows into the answer's RowBudget, and the rows kept into the several-rows
-// detector. A proven page (page-text.ts) is read off its bytes, as `summary` reads it: parsing
+// detector. A proven page (canonical-proof.ts) is read off its bytes, as `summary` reads it: parsing
 // its rows into objects was a tenth of a query_metrics call's time (profiled for issue 22).
-import { canonicalRows } from '../api/pagination/text-page.ts';
+import { canonicalRows } from '../api/rows/lazy-page.ts';
 import type { Page } from '../api/pagination/types.ts';
 import type { MetricRow } from '../api/types.ts';
 import { RowBytesReader, SeveralRowsDetector, type RowFields } from '../daily/index.ts';

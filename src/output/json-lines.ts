@@ -1,5 +1,5 @@
 // A page of rows as JSON texts joined by a separator: the server's own bytes when they are
-// provably what JSON.stringify would write (see page-text.ts), else one JSON.stringify call for
+// provably what JSON.stringify would write (see canonical-proof.ts), else one JSON.stringify call for
 // the page instead of one per row (about 30% cheaper for 1000-row pages; profiled with npm run
 // bench).
 //
@@ -9,9 +9,9 @@
 // (a string value or a nested array of objects), and every one is a boundary between rows.
 // Otherwise fall back to stringifying row by row.
 import { restoreRawNumbers } from '../api/exact-numbers.ts';
-import type { CanonicalRows } from '../api/pagination/page-text.ts';
-import { END, forEachRow } from '../api/pagination/row-bytes.ts';
-import { canonicalRows, type PageRows } from '../api/pagination/text-page.ts';
+import type { CanonicalRows } from '../api/rows/canonical-proof.ts';
+import { END, forEachRow } from '../api/rows/row-layout.ts';
+import { canonicalRows, type PageRows } from '../api/rows/lazy-page.ts';
 
 const BOUNDARY = '},{';
 

@@ -10,7 +10,7 @@
 // same objects, at a fraction of the cost.
 import { ProtocolError } from '../api/errors.ts';
 import { RowDecoder } from '../api/pagination/row-decode.ts';
-import { canonicalRows } from '../api/pagination/text-page.ts';
+import { canonicalRows } from '../api/rows/lazy-page.ts';
 import type { DroppedRows } from '../api/row-guard.ts';
 import type { Meta, MetricRow } from '../api/types.ts';
 

@@ -5,8 +5,8 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage } from '../../src/api/pagination/page-text.ts';
-import { canonicalRows, textPage } from '../../src/api/pagination/text-page.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
+import { canonicalRows, textPage } from '../../src/api/rows/lazy-page.ts';
 import { parseExact } from '../../src/api/exact-numbers.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { delimitedEncoder, stringifyOptions, toCells } from '../../src/output/formats/csv.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import {
   SeveralRowsDetector,

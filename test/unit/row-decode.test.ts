@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExact, RawNumber } from '../../src/api/exact-numbers.ts';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
 import { RowDecoder } from '../../src/api/pagination/row-decode.ts';
-import { exactNumberAt } from '../../src/api/pagination/row-numbers.ts';
+import { exactNumberAt } from '../../src/api/rows/row-numbers.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { INEXACT_NUMBER_TOKENS } from '../helpers/number-tokens.ts';
 import { get, useSandbox } from '../helpers/sandbox.ts';

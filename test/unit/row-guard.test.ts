@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DropTally } from '../../src/api/dropped.ts';
 import { RawNumber } from '../../src/api/exact-numbers.ts';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
 import { RowGuard } from '../../src/api/row-guard.ts';
 import type { MetricsQuery } from '../../src/api/types.ts';
 

@@ -1,14 +1,14 @@
-// The rows of a proven page (page-text.ts) as objects, made from its bytes: no page-sized text
+// The rows of a proven page (canonical-proof.ts) as objects, made from its bytes: no page-sized text
 // (decoding a realistic page's UTF-8 is ~17x slower than latin1) and no JSON.parse. A sync of
-// 1M rows spent ~30 % of its CPU there (profiled). Each row's cells are found by row-bytes.ts;
+// 1M rows spent ~30 % of its CPU there (profiled). Each row's cells are found by row-layout.ts;
 // dates, names, units and text values come from a ByteNames table (a few dozen distinct ones a
 // page); numbers are read off their digits. The objects are what JSON.parse (parseExact, for a
 // page with a number JSON.parse would change) makes of the same rows: same keys in the same
 // order, same values; test/unit/row-decode.test.ts holds it to that.
-import { ByteNames } from '../../lib/byte-names.ts';
+import { ByteNames } from '../rows/name-table.ts';
 import { parseExact } from '../exact-numbers.ts';
 import type { MetricRow } from '../types.ts';
-import type { CanonicalRows } from './page-text.ts';
+import type { CanonicalRows } from '../rows/canonical-proof.ts';
 import {
   DATE_AT,
   END,
@@ -28,8 +28,8 @@ import {
   TEXT_END,
   UNIT,
   UNIT_END,
-} from './row-bytes.ts';
-import { canonicalNumberAt, exactNumberAt } from './row-numbers.ts';
+} from '../rows/row-layout.ts';
+import { canonicalNumberAt, exactNumberAt } from '../rows/row-numbers.ts';
 
 /** Keeps its name table from page to page: one decoder for all the pages of a command. */
 export class RowDecoder {
@@ -39,7 +39,7 @@ export class RowDecoder {
   decode(rows: CanonicalRows): MetricRow[] {
     const src = rows.bytes;
     const names = this.#names;
-    // No number JSON.parse would change: each is its own double's spelling (page-text.ts).
+    // No number JSON.parse would change: each is its own double's spelling (canonical-proof.ts).
     const number = rows.rawNumbers ? exactNumberAt : canonicalNumberAt;
     const out: MetricRow[] = [];
     forEachRow(

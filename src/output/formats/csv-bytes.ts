@@ -1,7 +1,7 @@
-// CSV/TSV lines copied straight from a proven page's bytes (page-text.ts, row-bytes.ts), without
+// CSV/TSV lines copied straight from a proven page's bytes (canonical-proof.ts, row-layout.ts), without
 // parsing its rows or decoding them to text: ~70 ms per 1000 pages against ~300 ms for cutting
 // the lines out of the page's text and encoding them again (measured), and no page-sized
-// strings on the JS heap (see page-text.ts for why that matters).
+// strings on the JS heap (see canonical-proof.ts for why that matters).
 // test/unit/csv-bytes.test.ts proves the result byte-identical to csv-stringify's.
 //
 // In a row whose strings hold no escape, no string holds a quote (a quote in a string is always
@@ -11,7 +11,7 @@
 // quote is a comma in a string of a CSV row. Such a row, or one with an escape, is parsed on
 // its own and written the general way (`slow`).
 import { parseExact } from '../../api/exact-numbers.ts';
-import type { CanonicalRows } from '../../api/pagination/page-text.ts';
+import type { CanonicalRows } from '../../api/rows/canonical-proof.ts';
 import {
   copyBytes,
   DATE_AT,
@@ -32,7 +32,7 @@ import {
   TEXT_END,
   UNIT,
   UNIT_END,
-} from '../../api/pagination/row-bytes.ts';
+} from '../../api/rows/row-layout.ts';
 import type { MetricRow } from '../../api/types.ts';
 import type { Delimiter } from './csv-fast.ts';
 

@@ -10,7 +10,7 @@ import { isRecord } from '../../lib/json.ts';
 import { cell } from '../cells.ts';
 import { columnsOf, mainArray } from '../documents.ts';
 import { COLUMNS, textSink, type Encoder } from '../sink.ts';
-import { canonicalRows } from '../../api/pagination/text-page.ts';
+import { canonicalRows } from '../../api/rows/lazy-page.ts';
 import { fastLine, type Delimiter } from './csv-fast.ts';
 import { csvFromBytes } from './csv-bytes.ts';
 import type { DocumentOptions, JsonDocument, OutputFormat } from './format.ts';

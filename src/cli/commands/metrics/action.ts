@@ -1,6 +1,6 @@
 // `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
 import { paginate } from '../../../api/pagination/paginate.ts';
-import { canonicalRows, lastDate, rowCount } from '../../../api/pagination/text-page.ts';
+import { canonicalRows, lastDate, rowCount } from '../../../api/rows/lazy-page.ts';
 import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
 import { findDataStart } from '../../../api/pagination/find-start.ts';

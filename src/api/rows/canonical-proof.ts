@@ -2,7 +2,7 @@
 // for the parsed rows, and that they have the spec's types. Such a page needs no JSON.parse for
 // its rows (~250 ms per 337k rows, the largest cost of an export; profiled): JSON output writes
 // the server's bytes, csv/tsv copy the cells out of them (csv-bytes.ts), and the rows are
-// parsed only if something asks for them (text-page.ts).
+// parsed only if something asks for them (lazy-page.ts).
 //
 // Proven rows are kept as the body's bytes: the page's text lives only while the proof runs.
 // A page's text (~125 KB on the JS heap) held until the page was written was alive at nearly
@@ -37,7 +37,7 @@
 // the row guard, JSON.stringify.
 // While the rows are counted, each is also given to the row guard's text check (dates and
 // names, row-guard-text.ts), so a page whose rows all pass is never parsed either.
-// test/unit/page-text.test.ts checks the proof against JSON.stringify over random rows written
+// test/unit/canonical-proof.test.ts checks the proof against JSON.stringify over random rows written
 // in random, often non-canonical, spellings, and over bodies with random bytes changed.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { numberSpelling } from '../exact-numbers.ts';

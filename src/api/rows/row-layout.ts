@@ -1,4 +1,4 @@
-// Reading proven rows (page-text.ts) as bytes, without decoding them. A proven row has a fixed
+// Reading proven rows (canonical-proof.ts) as bytes, without decoding them. A proven row has a fixed
 // shape:
 //   {"date":"YYYY-MM-DD","provider":S,"metric":S,"numValue":N|null,"textValue":S|null,
 //    "unit":S|null,"stream":true|false}
@@ -6,8 +6,8 @@
 // allocated. In UTF-8 every byte of a non-ASCII character is 0x80 or above, so a `"`, `\` or
 // `,` byte is that character. A quote inside a string is always escaped (`\"`), so a string
 // ends at the first quote not preceded by an escaping backslash.
-import type { ByteNames } from '../../lib/byte-names.ts';
-import type { CanonicalRows } from './page-text.ts';
+import type { ByteNames } from './name-table.ts';
+import type { CanonicalRows } from './canonical-proof.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
