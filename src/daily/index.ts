@@ -21,11 +21,11 @@
 //   emptySummary(metric): a line for a catalog metric with no rows in the range.
 //   SeveralRowsDetector: finds, cheaply as rows stream, metrics with several rows for one
 //     date and provider (for the notice of `metrics`); severalRowsNotice() words it.
-//   RowBytesReader: the fields of a proven page's rows, read off its bytes.
+//   RowFields, fieldsOf, viewFields: a row's fields as arguments, parsed or walked (row-walk.ts).
 //   twinOf / baseOf / metricsWithTwins: the `_total` naming rule.
 export { DailyAccumulator } from './accumulate.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
-export { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
+export { fieldsOf, viewFields, type RowFields } from './row-fields.ts';
 export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';
 export {
   emptySummary,

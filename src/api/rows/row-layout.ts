@@ -7,7 +7,6 @@
 // `,` byte is that character. A quote inside a string is always escaped (`\"`), so a string
 // ends at the first quote not preceded by an escaping backslash.
 import type { ByteNames } from './name-table.ts';
-import type { CanonicalRows } from './canonical-proof.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -112,23 +111,6 @@ function stringEnd(src: Uint8Array, i: number, cells: RowCells): number {
   }
   cells[FLAGS] = (cells[FLAGS] ?? 0) | flags;
   return i;
-}
-
-/**
- * Calls `each` with the start of every row and the filled cells; `each` must not keep `cells`,
- * which is reused.
- */
-export function forEachRow(
-  rows: CanonicalRows,
-  each: (at: number, cells: RowCells) => void,
-  cells: RowCells = newRowCells(),
-): void {
-  const src = rows.bytes;
-  for (let at = 0, n = 0; n < rows.count; n++) {
-    readRow(src, at, cells);
-    each(at, cells);
-    at = (cells[END] ?? src.length) + 2;
-  }
 }
 
 /** Copies src[from, to) into out at `pos`; returns the position after it. */
