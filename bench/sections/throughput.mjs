@@ -6,8 +6,9 @@ import { table } from '../lib/report.mjs';
 import { interleave } from '../lib/rounds.mjs';
 import { fmtInt, fmtMiB, fmtRatio, fmtS, max, median } from '../lib/stats.mjs';
 
-const NDJSON_GOAL = 1.15;
-const CSV_GOAL = 1.35;
+// Issue 33: on every data mode, quoted text included.
+const NDJSON_GOAL = 1.1;
+const CSV_GOAL = 1.2;
 
 /** Each client writes its output to a file; rows are counted from it, then it is removed. */
 async function rowsIn(file, headerLines) {

@@ -107,11 +107,8 @@ export interface ProvenPage {
   clean: boolean;
 }
 
-/**
- * Whether the proven row whose `{` is at `at` in `text` may be kept as it is. `text` is the
- * page's bytes read as latin1: one character per byte, non-ASCII characters as their bytes.
- */
-export type RowTextCheck = (text: string, at: number) => boolean;
+/** Whether the proven row whose `{` is at `at` in the page's bytes may be kept as it is. */
+export type RowTextCheck = (bytes: Buffer, at: number) => boolean;
 
 /**
  * Splits a page's body into proven canonical rows and the text after them; undefined when
@@ -142,7 +139,8 @@ export function provePage(body: Buffer | string, check?: RowTextCheck): ProvenPa
     const numbers = otherNumbers(text, rowsEnd);
     if (numbers === 'other') return undefined;
     rawNumbers ||= numbers === 'raw';
-    const rows = countRows(text, from === 0 ? OPEN.length : 0, rowsEnd, clean ? check : undefined);
+    const start = from === 0 ? OPEN.length : 0;
+    const rows = countRows(text, start, rowsEnd, clean ? check : undefined, bytes, from);
     count += rows.count;
     clean &&= rows.clean;
     if (last) {
@@ -234,14 +232,17 @@ function countRows(
   start: number,
   end: number,
   check: RowTextCheck | undefined,
+  bytes: Buffer,
+  /** Where `text` starts in `bytes`. */
+  from: number,
 ): { count: number; clean: boolean } {
   if (start === end) return { count: 0, clean: true };
   let count = 1;
-  let clean = check === undefined || check(text, start);
+  let clean = check === undefined || check(bytes, from + start);
   for (let at = text.indexOf(ROW_BOUNDARY, start); at !== -1 && at < end;) {
     count++;
     // The next row's `{` follows the boundary's `},`.
-    if (clean && check !== undefined) clean = check(text, at + 2);
+    if (clean && check !== undefined) clean = check(bytes, from + at + 2);
     at = text.indexOf(ROW_BOUNDARY, at + 9);
   }
   return { count, clean };

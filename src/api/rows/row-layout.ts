@@ -16,9 +16,11 @@ const TRUE = 0x74; // 't'
 
 /** Offsets in a row, from its first byte (`{`) to the date's first digit. */
 export const DATE_AT = '{"date":"'.length;
-const PROVIDER_AT = DATE_AT + 10 + '","provider":"'.length;
+/** From the row's `{` to the provider's first byte. */
+export const PROVIDER_AT = DATE_AT + 10 + '","provider":"'.length;
 // Each from the previous value's closing quote (or the number's end).
-const METRIC_AFTER = '","metric":"'.length;
+/** From the provider's closing quote to the metric's first byte. */
+export const METRIC_AFTER = '","metric":"'.length;
 const NUM_AFTER = '","numValue":'.length;
 const TEXT_AFTER = ',"textValue":'.length;
 const UNIT_AFTER = ',"unit":'.length;
@@ -110,6 +112,12 @@ function stringEnd(src: Uint8Array, i: number, cells: RowCells): number {
     }
   }
   cells[FLAGS] = (cells[FLAGS] ?? 0) | flags;
+  return i;
+}
+
+/** The closing quote of the string whose content starts at `i` (a quote in it is escaped). */
+export function stringEndAt(src: Uint8Array, i: number): number {
+  for (let c = src[i]; c !== QUOTE && i < src.length; c = src[i]) i += c === BACKSLASH ? 2 : 1;
   return i;
 }
 
