@@ -63,7 +63,7 @@ const USAGE = `usage: npm run bench -- [options]
   --people <n>        people for --only dataset (default 1000; 100 is measured too)
   --only <list>       comma-separated: ${SECTIONS.join(', ')} (dataset only when named)
   --compare-bin <js>  another build's bin/healthdata.js (e.g. the base branch built into a temp
-                      dir), timed beside this one in one-request`;
+                      dir), timed beside this one in one-request and throughput`;
 
 function parseOptions() {
   const { values } = parseArgs({

@@ -84,8 +84,10 @@ class ByteView implements RowView, ProvenRow {
   src: Buffer = Buffer.alloc(0);
   page!: CanonicalRows;
   at = 0;
-  /** The row parsed on its own, when a string of it holds an escape (its bytes are not its text). */
-  escaped: MetricRow | undefined;
+  /** Some string of the row holds an escape: its bytes are not its text. */
+  #hasEscape = false;
+  /** Such a row parsed on its own, once a field is asked for (a writer copying bytes never). */
+  #parsed: MetricRow | undefined;
   // The previous row's key (date, provider and metric: one run of bytes in a proven row) and
   // unit, where they are in the page, and their strings. A page's rows come in long runs of one
   // day, metric and provider (a day's samples): comparing a row's key with the previous row's,
@@ -118,14 +120,24 @@ class ByteView implements RowView, ProvenRow {
     this.at = at;
     const cells = this.cells;
     readRow(this.src, at, cells);
-    this.escaped = undefined;
-    if (((cells[FLAGS] as number) & HAS_ESCAPE) !== 0) {
-      const text = this.src.toString('utf8', at, (cells[END] as number) + 1);
-      this.escaped = (this.page.rawNumbers ? parseExact(text) : JSON.parse(text)) as MetricRow;
-    }
+    this.#hasEscape = ((cells[FLAGS] as number) & HAS_ESCAPE) !== 0;
+    this.#parsed = undefined;
     this.#keyRead = false;
     this.#unitRead = false;
     return (cells[END] as number) + 2;
+  }
+
+  /**
+   * The row parsed, when it holds an escape; else undefined (read it off the bytes). Only its
+   * strings are taken from it: a number, the date and `stream` hold no escape.
+   */
+  #escaped(): MetricRow | undefined {
+    if (!this.#hasEscape) return undefined;
+    if (this.#parsed === undefined) {
+      const text = this.src.toString('utf8', this.at, (this.cells[END] as number) + 1);
+      this.#parsed = (this.page.rawNumbers ? parseExact(text) : JSON.parse(text)) as MetricRow;
+    }
+    return this.#parsed;
   }
 
   #key(): void {
@@ -143,25 +155,28 @@ class ByteView implements RowView, ProvenRow {
   }
 
   date(): string {
-    if (this.escaped !== undefined) return this.escaped.date;
+    // Digits: never escaped; but the key cache must not learn an escaped row's names.
+    if (this.#hasEscape)
+      return this.names.name(this.src, this.at + DATE_AT, this.at + DATE_AT + 10);
     if (!this.#keyRead) this.#key();
     return this.#date;
   }
 
   provider(): string {
-    if (this.escaped !== undefined) return this.escaped.provider;
+    const escaped = this.#escaped();
+    if (escaped !== undefined) return escaped.provider;
     if (!this.#keyRead) this.#key();
     return this.#provider;
   }
 
   metric(): string {
-    if (this.escaped !== undefined) return this.escaped.metric;
+    const escaped = this.#escaped();
+    if (escaped !== undefined) return escaped.metric;
     if (!this.#keyRead) this.#key();
     return this.#metric;
   }
 
   numValue(): number | RawNumber | null {
-    if (this.escaped !== undefined) return this.escaped.numValue;
     const at = this.cells[NUM] as number;
     if (at === -1) return null;
     // As the page's rows parse (lazy-page.ts): a number JSON.parse would change (1e400 reads
@@ -173,7 +188,6 @@ class ByteView implements RowView, ProvenRow {
   }
 
   hasNumber(): boolean {
-    if (this.escaped !== undefined) return this.escaped.numValue !== null;
     return this.cells[NUM] !== -1;
   }
 
@@ -184,13 +198,15 @@ class ByteView implements RowView, ProvenRow {
   }
 
   textValue(): string | null {
-    if (this.escaped !== undefined) return this.escaped.textValue;
+    const escaped = this.#escaped();
+    if (escaped !== undefined) return escaped.textValue;
     const { src, cells } = this;
     return nullableName(this.names, src, cells[TEXT] as number, cells[TEXT_END] as number);
   }
 
   unit(): string | null {
-    if (this.escaped !== undefined) return this.escaped.unit;
+    const escaped = this.#escaped();
+    if (escaped !== undefined) return escaped.unit;
     if (this.#unitRead) return this.#unit;
     this.#unitRead = true;
     const unitAt = this.cells[UNIT] as number;
@@ -208,7 +224,8 @@ class ByteView implements RowView, ProvenRow {
   }
 
   object(): MetricRow {
-    if (this.escaped !== undefined) return this.escaped;
+    const escaped = this.#escaped();
+    if (escaped !== undefined) return escaped;
     return {
       date: this.date(),
       provider: this.provider(),
