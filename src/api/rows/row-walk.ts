@@ -36,7 +36,7 @@ export class RowWalker {
   readonly #bytes = new ByteView();
   readonly #parsed = new ParsedView();
 
-  /** Calls `visit` with a view of each of the page's rows, in order. */
+  /** Calls `visit` with a view of each of the page's rows, in order. One walk at a time: the views are reused. */
   walk(page: PageRows, visit: (row: RowView) => void): void {
     const rows = canonicalRows(page);
     if (rows === undefined) {
@@ -62,9 +62,4 @@ export class RowWalker {
     this.walk(page, (row) => out.push(row.object()));
     return out;
   }
-}
-
-/** walk() with a walker of its own: for one page. */
-export function forEachRow(page: PageRows, visit: (row: RowView) => void): void {
-  new RowWalker().walk(page, visit);
 }
