@@ -37,6 +37,9 @@ const SECTIONS = [
 ];
 // Sections run only when --only names them.
 const OPTIONAL = ['dataset'];
+const DATA_MODES = ['realistic', 'tidy', 'notes'];
+/** The sandbox's flags for a data mode. */
+const shape = (mode) => ({ realistic: mode !== 'tidy', notes: mode === 'notes' });
 const MAIN_SANDBOX = ['one-request', 'table', 'throughput', 'mcp'];
 // A fixed "today" makes the generated data, and so every row count, the same on every run.
 const TODAY = '2026-11-22';
@@ -52,13 +55,15 @@ const USAGE = `usage: npm run bench -- [options]
   --latency <ms>      sandbox latency for overlap and parallel (default 50)
   --skip-curl         leave out the curl+jq loop
   --memory            memory at 100k vs >=1M rows (starts a second, 1M-row sandbox)
-  --data <mode>       sandbox data: realistic (default: full-precision doubles, non-ASCII
-                      names, numbers no double holds), tidy (short decimals), or both
-                      (the main-sandbox sections run once per mode, side by side)
+  --data <modes>      sandbox data, comma-separated: realistic (default: full-precision
+                      doubles, non-ASCII names, numbers no double holds), tidy (short
+                      decimals), notes (realistic, and one row in eight a note CSV must
+                      quote: sandbox --notes); both = realistic,tidy; all = all three
+                      (the sections run once per mode, side by side)
   --people <n>        people for --only dataset (default 1000; 100 is measured too)
   --only <list>       comma-separated: ${SECTIONS.join(', ')} (dataset only when named)
   --compare-bin <js>  another build's bin/healthdata.js (e.g. the base branch built into a temp
-                      dir), timed beside this one in one-request and sync`;
+                      dir), timed beside this one in one-request, throughput and sync`;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -89,9 +94,14 @@ function parseOptions() {
   };
   const only = (values.only ?? []).flatMap((s) => s.split(',')).filter(Boolean);
   for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section ${s}`);
-  const data = values.data === 'both' ? ['realistic', 'tidy'] : [values.data];
-  if (!data.every((d) => d === 'realistic' || d === 'tidy')) {
-    throw new Error('--data must be realistic, tidy or both');
+  const data =
+    values.data === 'both'
+      ? ['realistic', 'tidy']
+      : values.data === 'all'
+        ? ['realistic', 'tidy', 'notes']
+        : values.data.split(',');
+  if (!data.every((d) => DATA_MODES.includes(d))) {
+    throw new Error(`--data must be ${DATA_MODES.join(', ')} (comma-separated), both or all`);
   }
   return {
     data,
@@ -146,9 +156,7 @@ async function main() {
     return sb;
   };
   const withSandbox = async (mode, minRows, latency, fn) => {
-    const sb = track(
-      await sandboxWithRows(minRows, { ...sbOpts, latency, realistic: mode === 'realistic' }),
-    );
+    const sb = track(await sandboxWithRows(minRows, { ...sbOpts, latency, ...shape(mode) }));
     try {
       await fn(sb);
     } finally {
@@ -206,7 +214,7 @@ async function main() {
                 const gz = track(
                   await startSandbox({
                     ...sbOpts,
-                    realistic: mode === 'realistic',
+                    ...shape(mode),
                     scale: sb.scale,
                     latency: 0,
                     compress: true,

@@ -83,11 +83,29 @@ export async function run(cmd, args, { timeoutMs = 15 * 60_000, ...opts } = {}) 
   }
 }
 
-/** Like run(), under GNU time for the peak RSS (KiB) of the command (largest process). */
+/**
+ * Like run(), under GNU time for the peak RSS (KiB) of the command (largest process) and its
+ * CPU time (user + system, ms): on a shared machine, CPU time drifts less than wall time.
+ */
 export async function runTimed(tmpDir, cmd, args, opts) {
   const rssFile = join(tmpDir, `rss-${process.hrtime.bigint()}.txt`);
-  const r = await run('/usr/bin/time', ['-o', rssFile, '-f', '%M', cmd, ...args], opts);
-  return { ...r, rssKiB: await readRss(rssFile) };
+  const cpuFile = `${rssFile}.cpu`;
+  const timed = ['-o', cpuFile, '-f', '%U %S', '/usr/bin/time', '-o', rssFile, '-f', '%M'];
+  const r = await run('/usr/bin/time', [...timed, cmd, ...args], opts);
+  return { ...r, rssKiB: await readRss(rssFile), cpuMs: await readCpu(cpuFile) };
+}
+
+/** User + system seconds as GNU time wrote them, in ms (NaN when unreadable). */
+async function readCpu(file) {
+  try {
+    const last = (await readFile(file, 'utf8')).trim().split('\n').at(-1) ?? '';
+    const [user, system] = last.split(' ').map(Number);
+    return ((user ?? NaN) + (system ?? NaN)) * 1000;
+  } catch {
+    return NaN;
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 /** GNU time prefixes "Command exited with non-zero status N"; the figure is the last line. */

@@ -28,14 +28,16 @@ export async function startSandbox({
   log,
   compress,
   realistic,
+  notes,
 }) {
   const args = [bin, 'sandbox', '--port', '0', '--plan', 'unlimited', '--scale', String(scale)];
   args.push('--today', today);
   if (latency) args.push('--latency', String(latency));
   if (compress) args.push('--compress');
   if (realistic) args.push('--realistic');
+  if (notes) args.push('--notes');
   log(
-    `sandbox: starting scale ${scale}${latency ? `, latency ${latency} ms` : ''}${compress ? ', gzip' : ''}${realistic ? ', realistic' : ''}…`,
+    `sandbox: starting scale ${scale}${latency ? `, latency ${latency} ms` : ''}${compress ? ', gzip' : ''}${realistic ? ', realistic' : ''}${notes ? ', notes' : ''}…`,
   );
   const proc = start(node, args, { env, captureStdout: true, stopSignal: 'SIGINT' });
   const timeoutMs = 60_000 + 15_000 * scale;

@@ -29,6 +29,7 @@ export async function sync(ctx, sb, { today, baseEnv }) {
     latency: 0,
     compress: false,
     realistic: sb.realistic,
+    notes: sb.notes,
     today: next,
     log: ctx.log,
   });

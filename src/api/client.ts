@@ -14,7 +14,7 @@ import { checkRequestTarget } from './request-size.ts';
 import { RateGate } from './transport/rate-gate.ts';
 import { mayHaveInexactNumbers, parseExact } from './exact-numbers.ts';
 import { RowGuard } from './row-guard.ts';
-import { provePage } from './pagination/page-text.ts';
+import { provePage } from './rows/canonical-proof.ts';
 import { guarded, provenPage, toMetricsPage } from './pagination/page-body.ts';
 import { text as textOf } from './transport/decode.ts';
 import type { MetricsPage, MetricsQuery } from './types.ts';
@@ -118,7 +118,7 @@ export class HealthClient {
         // is the clock's, read when the page is parsed.
         const guard = new RowGuard(query, this.#options.clock.now());
         // The common case: rows proven canonical and well-typed, whose dates and names pass
-        // the guard, are kept as the body's bytes, neither decoded nor parsed (page-text.ts).
+        // the guard, are kept as the body's bytes, neither decoded nor parsed (canonical-proof.ts).
         const proven = provePage(response.body, guard.textCheck());
         const fast = proven && this.#explained(response, () => provenPage(proven));
         if (fast) return proven.clean ? fast : guarded(fast, guard);

@@ -6,11 +6,11 @@
 //   latest date anywhere in the world, a field of the wrong type) is data that cannot be kept:
 //   it is dropped too, and the command fails once the rest is written (dropped.ts).
 // A nullable field that is missing reads as null. Fields the spec does not list are kept.
-// Proven pages (page-text.ts) are checked from their text by row-guard-text.ts instead.
+// Proven pages (canonical-proof.ts) are checked from their text by row-guard-text.ts instead.
 import { isValidDate, latestDateAnywhere } from '../lib/dates.ts';
 import { RawNumber } from './exact-numbers.ts';
 import { textRowCheck } from './row-guard-text.ts';
-import type { RowTextCheck } from './pagination/page-text.ts';
+import type { RowTextCheck } from './rows/canonical-proof.ts';
 import type { MetricRow, MetricsQuery } from './types.ts';
 
 /** What a page's guard dropped. */

@@ -4,7 +4,8 @@
 // (bounds.ts): the server decides how many names, days and text values there are, not how
 // much of them is kept.
 import { RawNumber } from '../api/exact-numbers.ts';
-import { canonicalRows, type PageRows } from '../api/pagination/text-page.ts';
+import type { PageRows } from '../api/rows/lazy-page.ts';
+import { RowWalker, type RowView } from '../api/rows/row-walk.ts';
 import type { MetricRow } from '../api/types.ts';
 import {
   DAY_BYTES,
@@ -16,7 +17,7 @@ import {
   type SummaryBounds,
 } from './bounds.ts';
 import { DayTable } from './day-table.ts';
-import { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
+import { fieldsOf, viewFields, type RowFields } from './row-fields.ts';
 import { MAX_TEXT_VALUES_PER_DAY } from './types.ts';
 
 export interface SeriesAggregate {
@@ -65,8 +66,7 @@ export class DailyAccumulator {
   readonly #budget: SummaryBudget;
   /** One string per date for all lines: each row brings its own copy of the same ten characters. */
   readonly #dates = new Map<string, string>();
-  /** Made at the first proven page. */
-  #bytes: RowBytesReader | undefined;
+  readonly #walker = new RowWalker();
 
   constructor(bounds: SummaryBounds = DEFAULT_SUMMARY_BOUNDS) {
     this.#budget = new SummaryBudget(bounds);
@@ -76,14 +76,12 @@ export class DailyAccumulator {
     for (const row of rows) this.#row(row);
   }
 
-  /** A page's rows: read off its bytes when proven (row-bytes-reader.ts), else parsed. */
+  /** A page's rows: read off its bytes when proven (row-walk.ts), never parsed then. */
   addPage(page: PageRows): void {
-    const canonical = canonicalRows(page);
-    if (canonical === undefined) this.add(page.data);
-    else (this.#bytes ??= new RowBytesReader()).read(canonical, this.#fields, this.#parsed);
+    this.#walker.walk(page, this.#visit);
   }
 
-  readonly #parsed = (row: MetricRow): void => this.#row(row);
+  readonly #visit = (row: RowView): void => viewFields(row, this.#fields);
 
   #row(row: MetricRow): void {
     fieldsOf(row, this.#fields);

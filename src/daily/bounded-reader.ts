@@ -8,7 +8,7 @@
 //     summaries cover what was read (the newest rows: pages come newest first); `state` says
 //     where and why, for the answer's note.
 // The row bound is the paginator's (`maxRows`: a page then comes `cut`).
-import { lastDate, rowCount, type PageRows } from '../api/pagination/text-page.ts';
+import { lastDate, rowCount, type PageRows } from '../api/rows/lazy-page.ts';
 import type { Meta } from '../api/types.ts';
 import { DailyAccumulator } from './accumulate.ts';
 import { SummaryTooLarge } from './bounds.ts';

@@ -1,25 +1,12 @@
 // Finds metrics with several rows for one date and provider while `metrics` streams, for the
 // notice that they must not be added up. This runs on every row of million-row exports, so a
-// proven page is read from its bytes (scanBytes), and its names come from a ByteNames table:
+// proven page is read from its bytes (row-walk.ts), and its names come from a name table:
 // nothing is allocated per row. Rows come newest first (spec: metrics, rule 2), so a metric
 // only needs the date it is on and the providers seen on that date. A metric, once found, is
 // skipped. Only numeric rows count: text rows are never added up anyway.
-import type { CanonicalRows } from '../api/pagination/page-text.ts';
-import {
-  DATE_AT,
-  END,
-  FLAGS,
-  forEachRow,
-  HAS_ESCAPE,
-  METRIC,
-  METRIC_END,
-  newRowCells,
-  NUM,
-  PROVIDER,
-  PROVIDER_END,
-} from '../api/pagination/row-bytes.ts';
+import type { PageRows } from '../api/rows/lazy-page.ts';
+import { RowWalker, type RowView } from '../api/rows/row-walk.ts';
 import type { MetricRow } from '../api/types.ts';
-import { ByteNames } from '../lib/byte-names.ts';
 
 export interface SeveralRowsExample {
   date: string;
@@ -49,46 +36,27 @@ export class SeveralRowsDetector {
   #overflow = false;
   readonly #found = new Map<string, SeveralRowsExample>();
   #last: MetricState | undefined;
-  readonly #names = new ByteNames();
-  readonly #cells = newRowCells();
+  readonly #walker = new RowWalker();
 
   scan(rows: readonly MetricRow[]): void {
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i] as MetricRow;
-      // Text rows (two workouts a day) cannot be added up: nothing to warn about.
-      if (row.numValue === null) continue;
-      if (this.#row(row.metric, row.date, row.provider)) this.#example(row);
-    }
+    this.scanPage({ data: rows });
   }
 
   /**
-   * The same as scan(page.data), but read off a proven page's bytes (page-text.ts) without
-   * parsing them: an export then parses no row even when this notice may be shown.
+   * The same as scan(page.data), but walked (row-walk.ts): a proven page is read off its bytes
+   * without parsing it, so an export parses no row even when this notice may be shown.
    */
-  scanBytes(rows: CanonicalRows): void {
-    const src = rows.bytes;
-    const row = (at: number, end: number): MetricRow =>
-      JSON.parse(src.toString('utf8', at, end + 1)) as MetricRow;
-    forEachRow(
-      rows,
-      (at, cells) => {
-        // An escape in a string: its bytes are not its text. Parse this row alone.
-        if (((cells[FLAGS] as number) & HAS_ESCAPE) !== 0) {
-          this.scan([row(at, cells[END] as number)]);
-          return;
-        }
-        if (cells[NUM] === -1) return;
-        const names = this.#names;
-        const metric = names.name(src, cells[METRIC] as number, cells[METRIC_END] as number);
-        const date = names.name(src, at + DATE_AT, at + DATE_AT + 10);
-        const provider = names.name(src, cells[PROVIDER] as number, cells[PROVIDER_END] as number);
-        if (this.#row(metric, date, provider)) this.#example(row(at, cells[END] as number));
-      },
-      this.#cells,
-    );
+  scanPage(page: PageRows): void {
+    this.#walker.walk(page, this.#visit);
   }
 
-  /** scan() of one row's fields, as a byte reader gives them (row-bytes-reader.ts). */
+  readonly #visit = (row: RowView): void => {
+    // Text rows (two workouts a day) cannot be added up: nothing to warn about.
+    if (!row.hasNumber()) return;
+    this.fields(row.metric(), row.provider(), row.date(), true, row.stream());
+  };
+
+  /** scan() of one row's fields, as a byte reader gives them (row-walk.ts). */
   fields(metric: string, provider: string, date: string, numeric: boolean, stream: boolean): void {
     if (numeric && this.#row(metric, date, provider)) {
       this.#found.set(metric, { date, provider, stream });
@@ -125,10 +93,6 @@ export class SeveralRowsDetector {
     }
     state.found = true;
     return true;
-  }
-
-  #example(row: MetricRow): void {
-    this.#found.set(row.metric, { date: row.date, provider: row.provider, stream: row.stream });
   }
 
   /** Metrics found with several rows for one date and provider, with the first such case. */

@@ -18,7 +18,7 @@
 //   emptySummary(metric): a line for a catalog metric with no rows in the range.
 //   SeveralRowsDetector: finds, cheaply as rows stream, metrics with several rows for one
 //     date and provider (for the notice of `metrics`); severalRowsNotice() words it.
-//   RowBytesReader: the fields of a proven page's rows, read off its bytes.
+//   RowFields, fieldsOf, viewFields: a row's fields as arguments, parsed or walked (row-walk.ts).
 //   dailyRows(summaries): the same values as rows (date, metric, provider, value, text, unit,
 //     basis, rows), newest first: `healthdata daily`, and what the SQLite view holds.
 //   basisOf / hasTwin: the rule itself (rule.ts). twinOf / baseOf: the `_total` naming rule.
@@ -26,7 +26,7 @@ export { DailyAccumulator } from './accumulate.ts';
 export { DAILY_COLUMNS, dailyRows, type DailyRow } from './daily-rows.ts';
 export { basisOf, hasTwin, type DailyBasis, type ValuedBasis } from './rule.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
-export { fieldsOf, RowBytesReader, type RowFields } from './row-bytes-reader.ts';
+export { fieldsOf, viewFields, type RowFields } from './row-fields.ts';
 export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';
 export {
   emptySummary,

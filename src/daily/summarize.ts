@@ -1,6 +1,6 @@
 // From day aggregates to summary lines, applying the API's daily-value rule (see types.ts).
 import { meanOf, midpoint } from '../lib/finite-math.ts';
-import type { PageRows } from '../api/pagination/text-page.ts';
+import type { PageRows } from '../api/rows/lazy-page.ts';
 import type { MetricRow } from '../api/types.ts';
 import { DailyAccumulator, type SeriesAggregate } from './accumulate.ts';
 import { hasTwin } from './rule.ts';
@@ -27,7 +27,7 @@ export interface SummarizeOptions {
 }
 
 /**
- * Arrays of rows, or pages (`{ data }`): a proven page of the API (page-text.ts) is read off
+ * Arrays of rows, or pages (`{ data }`): a proven page of the API (canonical-proof.ts) is read off
  * its bytes, never parsed.
  */
 export type Pages =

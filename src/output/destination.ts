@@ -8,7 +8,7 @@ import { HealthdataError } from '../lib/errors.ts';
 import { isWriteFailure, WriteError } from './target/write-error.ts';
 
 export interface Destination {
-  /** Text, or UTF-8 bytes (a page written from the server's bytes: page-text.ts). */
+  /** Text, or UTF-8 bytes (a page written from the server's bytes: canonical-proof.ts). */
   write(chunk: string | Buffer): Promise<void>;
   /** Flushes and, for files, commits. Only called after a complete, successful export. */
   end(): Promise<void>;

@@ -1,13 +1,13 @@
 // Output formats are streaming sinks: write a page of rows, then end. A text format is just an
 // encoder; textSink turns it into a sink over any Destination. end() is only called after a
 // complete export, so a failed one is never closed off (a JSON document stays unterminated).
-import { rowCount, type PageRows } from '../api/pagination/text-page.ts';
+import { rowCount, type PageRows } from '../api/rows/lazy-page.ts';
 import type { Meta, MetricRow } from '../api/types.ts';
 import type { Destination } from './destination.ts';
 
 /**
  * A page of rows (a Page, or `{ data: rows }`). Formats that can write a proven page from its
- * text (text-page.ts) do so without reading `data`, which would parse the rows.
+ * text (lazy-page.ts) do so without reading `data`, which would parse the rows.
  */
 export type { PageRows };
 

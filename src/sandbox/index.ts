@@ -10,6 +10,7 @@ import { openApiDocument } from './openapi.ts';
 import { resolveOptions } from './options.ts';
 import { historyFloor, planMeta } from './plans.ts';
 import { activeProviders, PROVIDERS } from './providers.ts';
+import { withNotes } from './notes.ts';
 import { realisticProviders } from './realistic.ts';
 import { createRouter, type Tenant } from './router.ts';
 import { attachHandler } from './server.ts';
@@ -45,7 +46,8 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const o = resolveOptions(options);
-  const all = o.realistic ? realisticProviders(PROVIDERS) : PROVIDERS;
+  const shaped = o.realistic ? realisticProviders(PROVIDERS) : PROVIDERS;
+  const all = o.notes ? withNotes(shaped) : shaped;
   const providers = activeProviders(all, o.plan.sourceCap);
   const meta = planMeta(o.planName, o.plan, o.today);
   const cursors = new CursorCodec();

@@ -29,6 +29,8 @@ export interface SandboxOptions {
   compress?: boolean | undefined;
   /** Data as real APIs send it: full-precision doubles, non-ASCII names (realistic.ts). */
   realistic?: boolean | undefined;
+  /** One row in eight a free-text note CSV must quote (notes.ts). */
+  notes?: boolean | undefined;
   /** 0..MAX_USERS people, each with a key and data of their own (users.ts); default 0. */
   users?: number | undefined;
 }
@@ -47,6 +49,7 @@ export interface ResolvedOptions {
   apiKey: string;
   compress: boolean;
   realistic: boolean;
+  notes: boolean;
   users: number;
 }
 
@@ -103,6 +106,8 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
   check(typeof compress === 'boolean', `compress must be true or false, got ${show(compress)}`);
   const { realistic = false } = o;
   check(typeof realistic === 'boolean', `realistic must be true or false, got ${show(realistic)}`);
+  const { notes = false } = o;
+  check(typeof notes === 'boolean', `notes must be true or false, got ${show(notes)}`);
   check(
     isInt(users) && users >= 0 && users <= MAX_USERS,
     `users must be an integer from 0 to ${MAX_USERS}, got ${show(users)}`,
@@ -121,6 +126,7 @@ export function resolveOptions(o: SandboxOptions = {}, now: Date = new Date()): 
     apiKey,
     compress,
     realistic,
+    notes,
     users,
   };
 }

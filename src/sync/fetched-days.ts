@@ -6,11 +6,10 @@
 // comes out with `keep` set, rows or not: its fetched rows are incomplete, so the target keeps
 // the day as it was, and the next sync, which re-fetches it, tries again.
 //
-// A proven page's rows are made from its bytes (row-decode.ts), not by parsing its text: the
+// A proven page's rows are made from its bytes (row-walk.ts), not by parsing its text: the
 // same objects, at a fraction of the cost.
 import { ProtocolError } from '../api/errors.ts';
-import { RowDecoder } from '../api/pagination/row-decode.ts';
-import { canonicalRows } from '../api/pagination/text-page.ts';
+import { RowWalker } from '../api/rows/row-walk.ts';
 import type { DroppedRows } from '../api/row-guard.ts';
 import type { Meta, MetricRow } from '../api/types.ts';
 
@@ -37,11 +36,8 @@ interface FetchedPage {
 export async function openDays(pages: AsyncIterable<FetchedPage>): Promise<FetchedDays> {
   const iterator = pages[Symbol.asyncIterator]();
   const first = await iterator.next();
-  const decoder = new RowDecoder();
-  const rowsOf = (page: FetchedPage): readonly MetricRow[] => {
-    const proven = canonicalRows(page);
-    return proven === undefined ? page.data : decoder.decode(proven);
-  };
+  const walker = new RowWalker();
+  const rowsOf = (page: FetchedPage): readonly MetricRow[] => walker.objects(page);
   async function* days(): AsyncGenerator<Day, void, undefined> {
     let current: Day | undefined;
     /** The oldest day handed out: the target has dealt with it and every newer one. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import { parseExact, RawNumber } from '../../src/api/exact-numbers.ts';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { fixedClock, tempDir } from '../helpers/cli.ts';
 import { TODAY, useSandbox } from '../helpers/sandbox.ts';

@@ -5,12 +5,13 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage } from '../../src/api/pagination/page-text.ts';
-import { canonicalRows, textPage } from '../../src/api/pagination/text-page.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
+import { textPage } from '../../src/api/rows/lazy-page.ts';
+import { RowWalker } from '../../src/api/rows/row-walk.ts';
 import { parseExact } from '../../src/api/exact-numbers.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { delimitedEncoder, stringifyOptions, toCells } from '../../src/output/formats/csv.ts';
-import { csvFromBytes } from '../../src/output/formats/csv-bytes.ts';
+import { delimitedRows } from '../../src/output/formats/csv-bytes.ts';
 
 const DELIMITERS = [',', '\t'] as const;
 
@@ -71,7 +72,8 @@ function read(body: string): Read {
         slow.push(row);
         return stringify([toCells(row)], stringifyOptions(d));
       };
-      return { text: csvFromBytes(proven.rows, d, general).toString('utf8'), slow };
+      const page = textPage(proven.rows, null, undefined);
+      return { text: delimitedRows(new RowWalker(), page, d, general).toString(), slow };
     },
   };
 }
@@ -149,9 +151,9 @@ describe('CSV from proven page text', () => {
       const proven = provePage(body);
       expect(proven).toBeDefined();
       const page = textPage(proven!.rows, 'c', undefined);
-      const line = csvFromBytes(canonicalRows(page)!, delimiter, () => {
+      const line = delimitedRows(new RowWalker(), page, delimiter, () => {
         throw new Error('not the fast path');
-      }).toString('utf8');
+      }).toString();
       expect(line).toBe(reference(rows));
       const encoder = delimitedEncoder({ delimiter, header: false });
       expect(encoder.rows(page).toString()).toBe(line);
@@ -159,7 +161,7 @@ describe('CSV from proven page text', () => {
     });
   }
 
-  it('leaves to the general path the rows csv-stringify would quote or that hold an escape', () => {
+  it('writes from the bytes the rows csv-stringify quotes and those that hold an escape', () => {
     const base: MetricRow = {
       date: '2026-11-22',
       provider: 'p',
@@ -170,15 +172,22 @@ describe('CSV from proven page text', () => {
       stream: true,
     };
     for (const field of ['provider', 'metric', 'textValue', 'unit'] as const) {
-      for (const value of ['a,b', 'a"b', 'a\nb', 'a\rb', 'a\\b']) {
+      for (const value of [
+        'a,b',
+        'a"b',
+        'a\nb',
+        'a\rb',
+        'a\\b',
+        'a\tb',
+        '"x", "y"\r\n',
+        '\u0001,é',
+      ]) {
         const rows = [base, { ...base, [field]: value }];
 
         const page = `{"data":${JSON.stringify([base, ...rows, base])},"next_cursor":null}`;
         const { rows: parsed, fast } = read(page);
-        expect(fast(',')).toEqual({ text: expected(parsed, ','), slow: [parsed[2]] });
-        // A comma needs no quotes in TSV: that row is still read off the text.
-        const slow = value === 'a,b' ? [] : [parsed[2]];
-        expect(fast('\t')).toEqual({ text: expected(parsed, '\t'), slow });
+        expect(fast(',')).toEqual({ text: expected(parsed, ','), slow: [] });
+        expect(fast('\t')).toEqual({ text: expected(parsed, '\t'), slow: [] });
       }
     }
   });

@@ -1,12 +1,12 @@
-// The daily summaries of a proven page read off its bytes (row-bytes-reader.ts) must be the
+// The daily summaries of a proven page read off its bytes (through the row walker, src/api/rows/row-walk.ts) must be the
 // summaries of its parsed rows, to the bit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage } from '../../src/api/pagination/page-text.ts';
-import { textPage } from '../../src/api/pagination/text-page.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
+import { textPage } from '../../src/api/rows/lazy-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { summarize } from '../../src/daily/index.ts';
-import { canonicalNumberAt, exactNumberAt } from '../../src/api/pagination/row-numbers.ts';
+import { canonicalNumberAt, exactNumberAt } from '../../src/api/rows/row-numbers.ts';
 import { isInexact, parseExact, RawNumber } from '../../src/api/exact-numbers.ts';
 import { INEXACT_NUMBER_TOKENS } from '../helpers/number-tokens.ts';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
+import { textPage } from '../../src/api/rows/lazy-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import {
   SeveralRowsDetector,
@@ -188,7 +189,7 @@ describe('SeveralRowsDetector', () => {
             byRows.scan(rows);
             const page = provePage(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);
             expect(page).toBeDefined();
-            byText.scanBytes(page!.rows);
+            byText.scanPage(textPage(page!.rows, null, undefined));
             proven++;
           }
           expect([...byText.found]).toEqual([...byRows.found]);

@@ -1,6 +1,6 @@
 // Pages as real APIs write them (issue 22): full-precision doubles, numbers past 2^53, exponents,
 // 1e400, non-ASCII names with surrogate pairs. Each number is decided on its own
-// (page-text.ts), so such a page stays on the byte path; what it writes must equal a simple
+// (canonical-proof.ts), so such a page stays on the byte path; what it writes must equal a simple
 // reference: the rows parsed with exact numbers kept (parseExact), then JSON.stringify with
 // them restored, or csv-stringify.
 import { stringify } from 'csv-stringify/sync';
@@ -12,8 +12,8 @@ import {
   parseExact,
   restoreRawNumbers,
 } from '../../src/api/exact-numbers.ts';
-import { provePage, type ProvenPage } from '../../src/api/pagination/page-text.ts';
-import { textPage } from '../../src/api/pagination/text-page.ts';
+import { provePage, type ProvenPage } from '../../src/api/rows/canonical-proof.ts';
+import { textPage } from '../../src/api/rows/lazy-page.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { delimitedEncoder, stringifyOptions, toCells } from '../../src/output/formats/csv.ts';
 import { joinRows } from '../../src/output/json-lines.ts';
@@ -123,7 +123,7 @@ describe('pages with unusual numbers, decided number by number', () => {
   it('proves a page of several pieces (over 96 KiB) as a whole', () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 12 }), fc.nat(), (rows, shift) => {
-        // ~1000-2000 rows, as real pages: read in pieces cut between rows (page-text.ts).
+        // ~1000-2000 rows, as real pages: read in pieces cut between rows (canonical-proof.ts).
         const many = Array.from(
           { length: 1000 + (shift % 1000) },
           (_, i) => rows[i % rows.length]!,

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExact } from '../../src/api/exact-numbers.ts';
-import { provePage } from '../../src/api/pagination/page-text.ts';
-import { canonicalRows, textPage } from '../../src/api/pagination/text-page.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
+import { canonicalRows, textPage } from '../../src/api/rows/lazy-page.ts';
 import type { Page } from '../../src/api/pagination/types.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { RowBudget } from '../../src/mcp/compact-rows.ts';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DropTally } from '../../src/api/dropped.ts';
 import { RawNumber } from '../../src/api/exact-numbers.ts';
-import { provePage } from '../../src/api/pagination/page-text.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
 import { RowGuard } from '../../src/api/row-guard.ts';
 import type { MetricsQuery } from '../../src/api/types.ts';
 
@@ -188,5 +188,32 @@ describe('the text check of proven pages', () => {
     );
     // Both answers were tried often.
     expect(Math.min(seen.clean, seen.not)).toBeGreaterThan(500);
+  });
+});
+
+describe('the byte check of a page proven in several pieces', () => {
+  // A page past the proof's piece size (96 KiB) is proven piece by piece: each row's offset in
+  // the page's bytes must reach the check, in the last piece as in the first.
+  const rows = Array.from({ length: 1000 }, (_, i) => ({
+    date: '2026-11-19',
+    provider: i % 2 === 0 ? 'Wätch' : 'Phone',
+    metric: 'steps',
+    numValue: i,
+    textValue: `note ${i}, "quoted"\n${'x'.repeat(80)}`,
+    unit: 'count',
+    stream: false,
+  }));
+  const query: MetricsQuery = { metric: ['steps'], provider: ['wätch', 'phone'] };
+
+  it('passes it when every row passes, and refuses it for one bad row in the last piece', () => {
+    const body = JSON.stringify({ data: rows, next_cursor: null });
+    expect(body.length).toBeGreaterThan(2 * 96 * 1024);
+    expect(provePage(body, new RowGuard(query, NOW).textCheck())?.clean).toBe(true);
+    const last = rows.map((r, i) => (i === 990 ? { ...r, provider: 'Other' } : r));
+    const bad = JSON.stringify({ data: last, next_cursor: null });
+    const proven = provePage(bad, new RowGuard(query, NOW).textCheck());
+    expect(proven?.rows.count).toBe(1000);
+    expect(proven?.clean).toBe(false);
+    expect(new RowGuard(query, NOW).filter(last).dropped).toBeDefined();
   });
 });

@@ -1,17 +1,17 @@
 // A metrics page's body made into a Page: the envelope (next_cursor, meta) checked, the rows
-// through the row guard. A proven page (page-text.ts) keeps its rows as bytes.
+// through the row guard. A proven page (canonical-proof.ts) keeps its rows as bytes.
 import { isValidDate } from '../../lib/dates.ts';
 import { isRecord } from '../../lib/json.ts';
 import { ProtocolError } from '../errors.ts';
 import { mayHaveInexactNumbers, parseExact } from '../exact-numbers.ts';
 import type { RowGuard } from '../row-guard.ts';
 import type { Meta, MetricRow, MetricsPage } from '../types.ts';
-import type { ProvenPage } from './page-text.ts';
-import { textPage } from './text-page.ts';
+import type { ProvenPage } from '../rows/canonical-proof.ts';
+import { textPage } from '../rows/lazy-page.ts';
 import type { Page } from './types.ts';
 
 /**
- * A page whose rows are proven (page-text.ts): only what follows them is parsed. Undefined
+ * A page whose rows are proven (canonical-proof.ts): only what follows them is parsed. Undefined
  * when that is not plain JSON here (spacing, a second "data" key): the full parse decides.
  */
 export function provenPage({ rows, tail }: ProvenPage): Page | undefined {

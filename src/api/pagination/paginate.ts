@@ -6,7 +6,7 @@ import type { DropTally } from '../dropped.ts';
 import { ProtocolError } from '../errors.ts';
 import type { MetricsQuery } from '../types.ts';
 import type { DroppedRows } from '../row-guard.ts';
-import { firstRows, rowCount, withCut } from './text-page.ts';
+import { firstRows, rowCount, withCut } from '../rows/lazy-page.ts';
 import type { FetchedPage, FetchPage, Page } from './types.ts';
 import { linkedController } from '../../lib/abort.ts';
 import { RunBudget, SeenCursors } from './run-budget.ts';
@@ -73,7 +73,7 @@ export async function* paginate(
         await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
       }
       const page = fetched.parse();
-      // Counted without reading `data`: proven rows stay unparsed (text-page.ts).
+      // Counted without reading `data`: proven rows stay unparsed (lazy-page.ts).
       const count = rowCount(page);
       let out = count > remaining ? firstRows(page, remaining) : page;
       remaining -= Math.min(count, remaining);

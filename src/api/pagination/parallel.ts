@@ -9,7 +9,7 @@
 import { paginate, type PaginateOptions } from './paginate.ts';
 import type { FetchPage, Page } from './types.ts';
 import { prefetch } from './prefetch.ts';
-import { firstRows, rowCount, withCut } from './text-page.ts';
+import { firstRows, rowCount, withCut } from '../rows/lazy-page.ts';
 import { ProtocolError } from '../errors.ts';
 import type { MetricsPage, MetricsQuery } from '../types.ts';
 import { linkedController } from '../../lib/abort.ts';

@@ -7,7 +7,7 @@ import type { MetricsPage, MetricsQuery } from '../types.ts';
 export interface FetchedPage {
   /** next_cursor as read off the raw body: a string, null (last page), or undefined (unknown). */
   readonly cursorHint: string | null | undefined;
-  /** The page, with `cut` false. Its rows may be parsed only when read: see text-page.ts. */
+  /** The page, with `cut` false. Its rows may be parsed only when read: see lazy-page.ts. */
   parse(): Page;
 }
 

@@ -12,7 +12,7 @@ export interface HttpResult {
   status: number;
   /**
    * The body, decoded from its Content-Encoding: bytes, not text. A page's rows are written
-   * from these bytes (page-text.ts), so its text need not live on the JS heap.
+   * from these bytes (canonical-proof.ts), so its text need not live on the JS heap.
    */
   body: Buffer;
   contentType: string;

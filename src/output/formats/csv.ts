@@ -10,9 +10,9 @@ import { isRecord } from '../../lib/json.ts';
 import { cell } from '../cells.ts';
 import { columnsOf, mainArray } from '../documents.ts';
 import { COLUMNS, textSink, type Encoder } from '../sink.ts';
-import { canonicalRows } from '../../api/pagination/text-page.ts';
+import { RowWalker } from '../../api/rows/row-walk.ts';
 import { fastLine, type Delimiter } from './csv-fast.ts';
-import { csvFromBytes } from './csv-bytes.ts';
+import { delimitedRows } from './csv-bytes.ts';
 import type { DocumentOptions, JsonDocument, OutputFormat } from './format.ts';
 
 interface DelimitedOptions {
@@ -57,18 +57,13 @@ export function stringifyOptions(delimiter: Delimiter): Options {
 
 export function delimitedEncoder(options: DelimitedOptions): Encoder {
   const reference = stringifyOptions(options.delimiter);
+  const walker = new RowWalker();
+  const line = (row: MetricRow): string =>
+    fastLine(row, options.delimiter) ?? stringify([toCells(row)], reference);
   return {
     start: () => (options.header ? stringify([[...COLUMNS]], reference) : ''),
-    rows(page) {
-      const line = (row: MetricRow): string =>
-        fastLine(row, options.delimiter) ?? stringify([toCells(row)], reference);
-      // A proven page is copied from its bytes, its rows never parsed (csv-bytes.ts).
-      const canonical = canonicalRows(page);
-      if (canonical !== undefined) return csvFromBytes(canonical, options.delimiter, line);
-      let text = '';
-      for (const row of page.data) text += line(row);
-      return text;
-    },
+    // A proven page is copied from its bytes, its rows never parsed (csv-bytes.ts).
+    rows: (page) => delimitedRows(walker, page, options.delimiter, line),
   };
 }
 

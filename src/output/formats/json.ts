@@ -2,7 +2,7 @@
 // arrive and the document is closed only by finish(), which runs only when the export completed.
 // Documents: the body exactly as the server sent it, or indented for a person at a terminal.
 import { joinRows } from '../json-lines.ts';
-import { rowCount } from '../../api/pagination/text-page.ts';
+import { rowCount } from '../../api/rows/lazy-page.ts';
 import { textSink, type Encoder } from '../sink.ts';
 import type { OutputFormat } from './format.ts';
 

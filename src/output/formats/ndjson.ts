@@ -1,7 +1,7 @@
 // One JSON value per line. Documents: one line per item of the body's main array, else the body.
 import { mainArray } from '../documents.ts';
 import { joinRows } from '../json-lines.ts';
-import { rowCount } from '../../api/pagination/text-page.ts';
+import { rowCount } from '../../api/rows/lazy-page.ts';
 import { textSink } from '../sink.ts';
 import type { OutputFormat } from './format.ts';
 

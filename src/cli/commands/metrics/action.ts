@@ -1,6 +1,6 @@
 // `healthdata metrics`: pages stream from the API into the chosen sink as they arrive.
 import { paginate } from '../../../api/pagination/paginate.ts';
-import { canonicalRows, lastDate, rowCount } from '../../../api/pagination/text-page.ts';
+import { lastDate, rowCount } from '../../../api/rows/lazy-page.ts';
 import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
 import { findDataStart } from '../../../api/pagination/find-start.ts';
@@ -89,11 +89,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
       const several = new SeveralRowsDetector();
       for await (const page of pages) {
         // Only when its notice can be shown; proven pages are scanned without parsing them.
-        if (!flags.quiet) {
-          const proven = canonicalRows(page);
-          if (proven) several.scanBytes(proven);
-          else several.scan(page.data);
-        }
+        if (!flags.quiet) several.scanPage(page);
         if (meta === undefined && page.meta !== undefined) announce(page.meta, query, notices);
         meta = page.meta ?? meta;
         await sink.write(page, meta);

@@ -15,6 +15,7 @@ export interface SandboxFlags {
   rateLimit?: number;
   compress?: boolean;
   realistic?: boolean;
+  notes?: boolean;
   users?: number;
   printKeys?: boolean;
 }
@@ -48,6 +49,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
       ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
       compress: flags.compress === true,
       realistic: flags.realistic === true,
+      notes: flags.notes === true,
       ...(flags.users !== undefined ? { users: flags.users } : {}),
     });
   } catch (error) {

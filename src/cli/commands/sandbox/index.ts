@@ -54,6 +54,10 @@ function registerSandbox(program: Command, ctx: Context): void {
       'serve data as real APIs do: full-precision doubles, non-ASCII names, a few numbers no double holds',
     )
     .option(
+      '--notes',
+      'add free-text notes on one row in eight, text CSV must quote (commas, quotes, line breaks)',
+    )
+    .option(
       '--users <n>',
       'serve n people, user1..userN, each with a key and data of their own',
       integer(1, 100_000, '--users'),

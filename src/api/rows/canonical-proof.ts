@@ -2,7 +2,7 @@
 // for the parsed rows, and that they have the spec's types. Such a page needs no JSON.parse for
 // its rows (~250 ms per 337k rows, the largest cost of an export; profiled): JSON output writes
 // the server's bytes, csv/tsv copy the cells out of them (csv-bytes.ts), and the rows are
-// parsed only if something asks for them (text-page.ts).
+// parsed only if something asks for them (lazy-page.ts).
 //
 // Proven rows are kept as the body's bytes: the page's text lives only while the proof runs.
 // A page's text (~125 KB on the JS heap) held until the page was written was alive at nearly
@@ -37,7 +37,7 @@
 // the row guard, JSON.stringify.
 // While the rows are counted, each is also given to the row guard's text check (dates and
 // names, row-guard-text.ts), so a page whose rows all pass is never parsed either.
-// test/unit/page-text.test.ts checks the proof against JSON.stringify over random rows written
+// test/unit/canonical-proof.test.ts checks the proof against JSON.stringify over random rows written
 // in random, often non-canonical, spellings, and over bodies with random bytes changed.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { numberSpelling } from '../exact-numbers.ts';
@@ -107,11 +107,8 @@ export interface ProvenPage {
   clean: boolean;
 }
 
-/**
- * Whether the proven row whose `{` is at `at` in `text` may be kept as it is. `text` is the
- * page's bytes read as latin1: one character per byte, non-ASCII characters as their bytes.
- */
-export type RowTextCheck = (text: string, at: number) => boolean;
+/** Whether the proven row whose `{` is at `at` in the page's bytes may be kept as it is. */
+export type RowTextCheck = (bytes: Buffer, at: number) => boolean;
 
 /**
  * Splits a page's body into proven canonical rows and the text after them; undefined when
@@ -142,7 +139,8 @@ export function provePage(body: Buffer | string, check?: RowTextCheck): ProvenPa
     const numbers = otherNumbers(text, rowsEnd);
     if (numbers === 'other') return undefined;
     rawNumbers ||= numbers === 'raw';
-    const rows = countRows(text, from === 0 ? OPEN.length : 0, rowsEnd, clean ? check : undefined);
+    const start = from === 0 ? OPEN.length : 0;
+    const rows = countRows(text, start, rowsEnd, clean ? check : undefined, bytes, from);
     count += rows.count;
     clean &&= rows.clean;
     if (last) {
@@ -234,14 +232,17 @@ function countRows(
   start: number,
   end: number,
   check: RowTextCheck | undefined,
+  bytes: Buffer,
+  /** Where `text` starts in `bytes`. */
+  from: number,
 ): { count: number; clean: boolean } {
   if (start === end) return { count: 0, clean: true };
   let count = 1;
-  let clean = check === undefined || check(text, start);
+  let clean = check === undefined || check(bytes, from + start);
   for (let at = text.indexOf(ROW_BOUNDARY, start); at !== -1 && at < end;) {
     count++;
     // The next row's `{` follows the boundary's `},`.
-    if (clean && check !== undefined) clean = check(text, at + 2);
+    if (clean && check !== undefined) clean = check(bytes, from + at + 2);
     at = text.indexOf(ROW_BOUNDARY, at + 9);
   }
   return { count, clean };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteNames } from '../../src/lib/byte-names.ts';
+import { ByteNames } from '../../src/api/rows/name-table.ts';
 
 describe('ByteNames', () => {
   it('gives the text of any byte range, and makes each distinct name once', () => {

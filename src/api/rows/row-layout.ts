@@ -1,4 +1,4 @@
-// Reading proven rows (page-text.ts) as bytes, without decoding them. A proven row has a fixed
+// Reading proven rows (canonical-proof.ts) as bytes, without decoding them. A proven row has a fixed
 // shape:
 //   {"date":"YYYY-MM-DD","provider":S,"metric":S,"numValue":N|null,"textValue":S|null,
 //    "unit":S|null,"stream":true|false}
@@ -6,8 +6,7 @@
 // allocated. In UTF-8 every byte of a non-ASCII character is 0x80 or above, so a `"`, `\` or
 // `,` byte is that character. A quote inside a string is always escaped (`\"`), so a string
 // ends at the first quote not preceded by an escaping backslash.
-import type { ByteNames } from '../../lib/byte-names.ts';
-import type { CanonicalRows } from './page-text.ts';
+import type { ByteNames } from './name-table.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -17,9 +16,11 @@ const TRUE = 0x74; // 't'
 
 /** Offsets in a row, from its first byte (`{`) to the date's first digit. */
 export const DATE_AT = '{"date":"'.length;
-const PROVIDER_AT = DATE_AT + 10 + '","provider":"'.length;
+/** From the row's `{` to the provider's first byte. */
+export const PROVIDER_AT = DATE_AT + 10 + '","provider":"'.length;
 // Each from the previous value's closing quote (or the number's end).
-const METRIC_AFTER = '","metric":"'.length;
+/** From the provider's closing quote to the metric's first byte. */
+export const METRIC_AFTER = '","metric":"'.length;
 const NUM_AFTER = '","numValue":'.length;
 const TEXT_AFTER = ',"textValue":'.length;
 const UNIT_AFTER = ',"unit":'.length;
@@ -114,21 +115,10 @@ function stringEnd(src: Uint8Array, i: number, cells: RowCells): number {
   return i;
 }
 
-/**
- * Calls `each` with the start of every row and the filled cells; `each` must not keep `cells`,
- * which is reused.
- */
-export function forEachRow(
-  rows: CanonicalRows,
-  each: (at: number, cells: RowCells) => void,
-  cells: RowCells = newRowCells(),
-): void {
-  const src = rows.bytes;
-  for (let at = 0, n = 0; n < rows.count; n++) {
-    readRow(src, at, cells);
-    each(at, cells);
-    at = (cells[END] ?? src.length) + 2;
-  }
+/** The closing quote of the string whose content starts at `i` (a quote in it is escaped). */
+export function stringEndAt(src: Uint8Array, i: number): number {
+  for (let c = src[i]; c !== QUOTE && i < src.length; c = src[i]) i += c === BACKSLASH ? 2 : 1;
+  return i;
 }
 
 /** Copies src[from, to) into out at `pos`; returns the position after it. */

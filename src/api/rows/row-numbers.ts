@@ -1,4 +1,4 @@
-// Numbers read off a proven row's bytes (row-bytes.ts), with no string made for the common
+// Numbers read off a proven row's bytes (row-layout.ts), with no string made for the common
 // ones. With no exponent and digits that make an integer under 2^53, that integer and 10^k
 // (k <= 22) are exact doubles, so one division is the correctly rounded double, as Number()
 // and JSON.parse give it (Clinger's fast path); anything else goes through Number() on the

@@ -1,11 +1,11 @@
-// A page whose rows were proven canonical (page-text.ts) keeps their bytes, and parses them only
+// A page whose rows were proven canonical (canonical-proof.ts) keeps their bytes, and parses them only
 // when something reads `data`: an ndjson or csv export of such pages never calls JSON.parse on
 // a row. The bytes ride on the page as a hidden (non-enumerable) property, so a page rebuilt
 // with other rows (`{ ...page, data: page.data.slice(0, n) }`) can never carry stale rows.
 import { parseExact } from '../exact-numbers.ts';
 import type { Meta, MetricRow } from '../types.ts';
-import { rowsPieces, type CanonicalRows } from './page-text.ts';
-import type { Page } from './types.ts';
+import { rowsPieces, type CanonicalRows } from './canonical-proof.ts';
+import type { Page } from '../pagination/types.ts';
 
 const ROWS = Symbol('canonical rows');
 const ROW_START = Buffer.from('{"date":"');
@@ -31,7 +31,7 @@ function parsedRows(this: Hidden): MetricRow[] {
   if (this[PARSED] !== undefined) return this[PARSED];
   const rows = this[ROWS];
   const parse = rows.rawNumbers ? parseExact : JSON.parse;
-  // Piece by piece: one string of the whole page would be a large object (page-text.ts).
+  // Piece by piece: one string of the whole page would be a large object (canonical-proof.ts).
   let out: MetricRow[] | undefined;
   for (const piece of rowsPieces(rows)) {
     const part = parse(`[${piece}]`) as MetricRow[];

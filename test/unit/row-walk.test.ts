@@ -1,26 +1,50 @@
-// Rows made from a proven page's bytes (row-decode.ts) must be what parseExact makes of the
+// Rows made from a proven page's bytes (row-walk.ts: RowWalker.objects, and each view's fields) must be what parseExact makes of the
 // same page, which is what JSON.parse makes but for the numbers JSON.parse would change: the
 // same keys in the same order, the same strings, the same doubles, RawNumbers where those are.
 // Over random rows, and over the realistic sandbox's pages.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExact, RawNumber } from '../../src/api/exact-numbers.ts';
-import { provePage } from '../../src/api/pagination/page-text.ts';
-import { RowDecoder } from '../../src/api/pagination/row-decode.ts';
-import { exactNumberAt } from '../../src/api/pagination/row-numbers.ts';
+import { provePage } from '../../src/api/rows/canonical-proof.ts';
+import { textPage } from '../../src/api/rows/lazy-page.ts';
+import { RowWalker, type RowView } from '../../src/api/rows/row-walk.ts';
+import { exactNumberAt } from '../../src/api/rows/row-numbers.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { INEXACT_NUMBER_TOKENS } from '../helpers/number-tokens.ts';
 import { get, useSandbox } from '../helpers/sandbox.ts';
 
-/** One decoder for every page, as a sync has: its name table carries from page to page. */
-const decoder = new RowDecoder();
+/** One walker for every page, as a sync has: its name table carries from page to page. */
+const walker = new RowWalker();
+
+/** The rows as a view's fields give them, one accessor at a time. */
+function viewed(page: Parameters<RowWalker['walk']>[0]): MetricRow[] {
+  const out: MetricRow[] = [];
+  walker.walk(page, (row: RowView) => {
+    out.push({
+      date: row.date(),
+      provider: row.provider(),
+      metric: row.metric(),
+      numValue: row.numValue(),
+      textValue: row.textValue(),
+      unit: row.unit(),
+      stream: row.stream(),
+    });
+    expect(row.hasNumber()).toBe(row.numValue() !== null);
+  });
+  return out;
+}
 
 /** The page's rows both ways; undefined when the page is not proven. */
 function decodeBoth(text: string): { decoded: MetricRow[]; parsed: MetricRow[] } | undefined {
   const proven = provePage(text);
   if (proven === undefined) return undefined;
   const parsed = (parseExact(text) as { data: MetricRow[] }).data;
-  return { decoded: decoder.decode(proven.rows), parsed };
+  const page = textPage(proven.rows, null, undefined);
+  const decoded = [...walker.objects(page)];
+  // Read through the views too, of the proven page and of the parsed rows: the same rows.
+  expect(viewed(page)).toStrictEqual(decoded);
+  expect(viewed({ data: parsed })).toStrictEqual(parsed);
+  return { decoded, parsed };
 }
 
 function expectSame(decoded: MetricRow[], parsed: MetricRow[]): void {
@@ -70,7 +94,7 @@ const rowText = fc
       `"numValue":${r.numValue},"textValue":${JSON.stringify(r.textValue)},"unit":${JSON.stringify(r.unit)},"stream":${r.stream}}`,
   );
 
-describe('RowDecoder', () => {
+describe('RowWalker', () => {
   it('makes the rows parseExact makes, for every proven page', () => {
     let proven = 0;
     fc.assert(
@@ -99,7 +123,7 @@ describe('RowDecoder', () => {
   });
 });
 
-describe('RowDecoder on realistic data', () => {
+describe('RowWalker on realistic data', () => {
   const sandbox = useSandbox({ plan: 'unlimited', realistic: true });
 
   it('makes the rows parseExact makes, page after page, numbers no double holds included', async () => {

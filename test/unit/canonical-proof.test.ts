@@ -5,8 +5,8 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { provePage, rowsPieces, rowsText } from '../../src/api/pagination/page-text.ts';
-import { canonicalRows, lastDate, rowCount, textPage } from '../../src/api/pagination/text-page.ts';
+import { provePage, rowsPieces, rowsText } from '../../src/api/rows/canonical-proof.ts';
+import { canonicalRows, lastDate, rowCount, textPage } from '../../src/api/rows/lazy-page.ts';
 import { parseExact, RawNumber, restoreRawNumbers } from '../../src/api/exact-numbers.ts';
 import type { MetricRow } from '../../src/api/types.ts';
 import { joinRows } from '../../src/output/json-lines.ts';
