@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CommonJS (bin/package.json says so): with an ES module as its entry, Node starts its ES module
-// loader first, ~10 ms more on every run (bench/README.md, "One-request latency").
+// loader first, a cost on every run (bench/README.md, "One-request latency").
 'use strict';
 
 const { readFileSync, writeSync } = require('node:fs');

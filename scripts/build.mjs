@@ -5,7 +5,7 @@
 //
 // Why rollup: esbuild makes one chunk per set of entry points that share a module, and a
 // module that the entry already loaded still gets its own chunk, so `profile` loaded 24 files
-// and `--version` 12, each costing Node's ESM loader ~0.5 ms (resolve, read, compile, link).
+// and `--version` 12, each costing Node's ESM loader time (resolve, read, compile, link).
 // Rollup knows what an importer has already loaded and merges small side-effect-free chunks
 // (experimentalMinChunkSize): 7 and 4 files for the same commands (issue 14).
 import { build } from 'esbuild';
@@ -31,8 +31,8 @@ await build({
   target: 'node20',
   sourcemap: false,
   legalComments: 'none',
-  // Less source for V8 to compile on every start (~530 KB to ~365 KB for a request: compile
-  // 11.1 to 9.1 ms per run, profiled). Names are kept, so --verbose stacks still read.
+  // Less source for V8 to compile on every start (profiled; `npm run bench -- --only startup`).
+  // Names are kept, so --verbose stacks still read.
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
@@ -64,8 +64,8 @@ await bundle.write({
   dir: dist,
   // CommonJS, so that bin/load-bundle.cjs can compile each file with V8's code cache (see
   // there), each already inside the function Node's require() would wrap it in: adding it at
-  // each start made V8 copy the joined text again (~470 KB for a request, 2-15 ms measured
-  // on the shared machine).
+  // each start made V8 copy the joined text again (the whole bundle a request loads; measured
+  // in bench/README.md, "V8 code cache").
   format: 'cjs',
   banner: '(function (exports, require, module, __filename, __dirname) {',
   footer: '})',

@@ -1,8 +1,8 @@
-// `npm test`'s checks before vitest: the commands of the `typecheck` and `lint` scripts, run
-// side by side, as many at a time as there are cores. Each is one single-threaded process (three
-// tsc passes, eslint, prettier, depcruise: ~85 s of CPU in all), so one after the other they
-// left a core of the 2-core CI machine idle. Each command's output is printed whole when it
-// ends; every command runs even if one fails, and any failure fails the run.
+// `npm test`'s checks before vitest: the commands of the `typecheck` and `lint` scripts, run side
+// by side, as many at a time as there are cores. Each is one single-threaded process (three tsc
+// passes, eslint, prettier, depcruise), so one after the other they left a core of the 2-core CI
+// machine idle. Each command's output is printed whole when it ends; every command runs even if one
+// fails, and any failure fails the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

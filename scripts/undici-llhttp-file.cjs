@@ -1,8 +1,8 @@
 // The bundle's stand-in for undici's lib/llhttp/llhttp{,_simd}-wasm.js (see build.mjs). Those
-// carry the llhttp parser as a 72 KB base64 string each, which made them 144 KB of the 340 KB
-// undici chunk that every request-making command reads, compiles (or deserialises from its
-// code cache, where the string is held once more) and decodes. The build writes the decoded
-// bytes to dist/llhttp/ instead (54 KB each); this reads the one undici asks for, when it asks.
+// carry the llhttp parser as a base64 string each, which made them a large part of the undici
+// chunk that every request-making command reads, compiles (or deserialises from its code
+// cache, where the string is held once more) and decodes. The build writes the decoded bytes
+// to dist/llhttp/ instead; this reads the one undici asks for, when it asks.
 // The chunk that holds this file is in dist/ or dist/chunks/ (rollup's layout).
 'use strict';
 

@@ -1,25 +1,25 @@
 // Required first by undici-slim.mjs, so it runs before any undici module, and before undici
 // compiles its llhttp WebAssembly parser (lazily, on its first connection: client-h1.js).
 //
-// 1. Liftoff only. By default V8 compiles hot wasm functions again with TurboFan in a
-//    background thread, and a process cannot exit until that job ends: llhttp's big parser
-//    function takes 70–130 ms on this machine, which every one-request command (profile,
-//    catalog, one page of metrics) paid at exit. Liftoff, the baseline compiler, is plenty for
-//    llhttp: it parses headers and frames bodies, while the bytes of a body are only sliced.
-//    Exports were measured no slower without the TurboFan tier (see bench/README.md).
+// 1. Liftoff only. By default V8 compiles hot wasm functions again with TurboFan in a background
+//    thread, and a process cannot exit until that job ends: llhttp's big parser function takes long
+//    to compile with TurboFan, which every one-request command (profile, catalog, one page of
+//    metrics) paid at exit. Liftoff, the baseline compiler, is plenty for llhttp: it parses headers
+//    and frames bodies, while the bytes of a body are only sliced. Exports were measured no slower
+//    without the TurboFan tier (see bench/README.md).
 //
-// 2. Compiled in the background, now. undici compiles the module synchronously, on the main
-//    thread, when its first socket connects (`new WebAssembly.Module`, ~3–5 ms), and V8 then
-//    compiles each parser function lazily on its first call, while the first response is
-//    parsed (~6 ms). Started here, as the undici chunk loads, `WebAssembly.compile` compiles
-//    every function with Liftoff on V8's worker threads while the main thread loads the rest
-//    of the command, and V8's in-process module cache hands undici the finished module for the
-//    same bytes (checked: its synchronous compile then takes ~0.2 ms and the first parse
-//    ~0.2 ms). Eager compilation costs more CPU in all (it compiles functions a response may
-//    never call), but off the main thread. The bytes are the ones undici will choose (its
-//    SIMD build unless UNDICI_NO_WASM_SIMD=1; undici's ppc64 exception is left to undici: a
-//    module compiled for nothing only costs background CPU). A failure here is undici's to
-//    report when it compiles for real.
+// 2. Compiled in the background, now. undici compiles the module synchronously, on the main thread,
+//    when its first socket connects (`new WebAssembly.Module`), and V8 then compiles each parser
+//    function lazily on its first call, while the first response is parsed. Started here, as the
+//    undici chunk loads, `WebAssembly.compile` compiles every function with Liftoff on V8's worker
+//    threads while the main thread loads the rest of the command, and V8's in-process module cache
+//    hands undici the finished module for the same bytes (checked: its synchronous compile and the
+//    first parse then take next to nothing; `npm run bench -- --only one-request`). Eager
+//    compilation costs more CPU in all (it compiles functions a response may never call), but off
+//    the main thread. The bytes are the ones undici will choose (its SIMD build unless
+//    UNDICI_NO_WASM_SIMD=1; undici's ppc64 exception is left to undici: a module compiled for
+//    nothing only costs background CPU). A failure here is undici's to report when it compiles for
+//    real.
 'use strict';
 
 const { setFlagsFromString } = require('node:v8');

@@ -46,12 +46,12 @@ export function isInexact(token: string): boolean {
 /**
  * String(value) for a finite number, without V8's number-to-string cache. String(), template
  * literals and Number#toString store each double and its text in that cache, which keeps both
- * alive past the next scavenges: checking the ~400,000 full-precision doubles of a 1M-row
- * realistic export that way promoted ~14 MB of such pairs to the old generation, the largest
- * part of what it collected there (sampling heap profiler, objects that survived a scavenge),
- * and peak RSS grew with the rows. JSON.stringify writes a number with the same algorithm
- * (ECMA-262 Number::toString) into a string of its own: ~2.5x faster here. Not for NaN or
- * ±Infinity, which it writes as null.
+ * alive past the next scavenges: checking the full-precision doubles of a large realistic
+ * export that way promoted such pairs to the old generation, the largest part of what it
+ * collected there (sampling heap profiler, objects that survived a scavenge), and peak RSS grew
+ * with the rows (`npm run bench -- --only memory`). JSON.stringify writes a number with the
+ * same algorithm (ECMA-262 Number::toString) into a string of its own, and faster here. Not for
+ * NaN or ±Infinity, which it writes as null.
  */
 export function spelling(value: number): string {
   return JSON.stringify(value);

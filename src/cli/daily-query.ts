@@ -8,15 +8,15 @@ import { readCatalogOrNone } from '../api/catalog-read.ts';
 import { DropTally } from '../api/dropped.ts';
 import { catalogNames, checkNames } from '../api/name-check.ts';
 import { reportDropped } from './checked-names.ts';
-import { UsageError } from '../lib/errors.ts';
 import { paginate } from '../api/pagination/paginate.ts';
 import type { Meta, MetricsQuery } from '../api/types.ts';
 import { namesToFetch, UNREAD_CATALOG } from '../daily/asked-names.ts';
 import { readSummaries } from '../daily/bounded-reader.ts';
 import { baseOf, emptySummary, unheldNotes, type MetricSummary } from '../daily/index.ts';
-import { localDate, parseDateArg } from '../lib/dates.ts';
+import { checkDateOrder, localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
-import { clampWarning, createNotices, describeMeta, type Notices } from './notices.ts';
+import { clampWarning, describeMeta, type Notices } from './notices.ts';
+import { commandNotices } from './command-notices.ts';
 import { connectClient } from './connect-client.ts';
 import { rangeReason } from './empty-result.ts';
 import { textCutNote } from '../output/summary/record.ts';
@@ -40,12 +40,7 @@ export interface DailyResult {
 function resolveRange(flags: DailyFlags, nowMs: number): DailyResult['range'] {
   const from = flags.from === undefined ? null : parseDateArg('--from', flags.from, nowMs);
   const to = flags.to === undefined ? null : parseDateArg('--to', flags.to, nowMs);
-  if (from !== null && to !== null && from > to) {
-    throw new UsageError(
-      `--from ${from} is after --to ${to} — swap them, or widen the range`,
-      'bad_range',
-    );
-  }
+  checkDateOrder(from, to);
   return { from, to };
 }
 
@@ -60,12 +55,7 @@ export async function withDaily(
   use: (daily: DailyResult, notices: Notices) => Promise<void>,
 ): Promise<void> {
   const range = resolveRange(flags, ctx.clock.now());
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-    redact: ctx.secrets?.redact,
-  });
+  const notices = commandNotices(flags, ctx);
   const api = await connectClient(flags, ctx, notices, 2);
   const tally = new DropTally();
   // An export streams by: peak memory stays flat however many rows it has (main.ts).

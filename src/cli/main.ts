@@ -131,16 +131,17 @@ async function main(): Promise<void> {
  * Keeps V8's young generation at its first size during an export. V8 11 (Node 20) doubles it
  * each time as many bytes have survived scavenges as it holds (NewSpace::Grow), and an export
  * keeps little alive but for long: over a million rows the request objects alive at each
- * scavenge added up, and it doubled twice, ~15 MiB more peak RSS at 1M rows than at 100k
- * (--trace-gc-nvp; issue 14). V8 reads the factor at each Grow(), so it can be set now. Newer V8
- * grows new space by another rule and clamps this factor at 2: there it is left alone. node:v8
- * is loaded only here (~2 ms), for the commands that stream.
+ * scavenge added up, and it doubled twice: peak RSS grew with the rows (--trace-gc-nvp; issue
+ * 14; `npm run bench -- --only memory`). V8 reads the factor at each Grow(), so it can be set
+ * now. Newer V8 grows new space by another rule and clamps this factor at 2: there it is left
+ * alone. node:v8 is loaded only here (a startup cost), for the commands that stream.
  *
  * The old generation, too, grows by at most 1.6x its live size between full collections. A
  * page's strings (its text, parsed values) go straight to the old generation when large, and
- * V8 let it grow to 3-4x the live size of a long summary: 600,000 distinct 4 KB text values
- * peaked at 157 MB with ~16 MB alive; 1.6x holds it under 100 MB (--trace-gc; no change in
- * time or peak measured on a 337k-row export). V8 reads the percentage at each limit.
+ * V8 let it grow to several times the live size of a long summary (hundreds of thousands of
+ * distinct long text values; --trace-gc); 1.6x keeps the peak near the live size, with no
+ * change in an export's time or peak (`npm run bench -- --only memory,summary`). V8 reads the
+ * percentage at each limit.
  */
 function tuneForStreaming(): void {
   if (!process.versions.v8.startsWith('11.')) return;

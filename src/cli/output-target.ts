@@ -63,7 +63,8 @@ export async function openTarget(
     }
     return { destination: safe(stdout), format, abandon: nothingToUndo };
   }
-  // Lazy: it loads node:crypto (~3 ms), which output to stdout does not need.
+  // Lazy: it loads node:crypto (a startup cost: `npm run bench -- --only startup`), which
+  // output to stdout does not need.
   const { openOutputFile } = await import('../output/target/open-output.ts');
   const file = await openOutputFile(flags.output, signal);
   return { destination: file, format, file, abandon: () => file.discard() };

@@ -60,8 +60,9 @@ export function configPath(env: Env): string {
 
 /**
  * The config file as it is, for commands that only read settings: one small synchronous read.
- * Opening it through conf imported conf's schema validator (ajv, ~300 KB of bundle) on every
- * command of everyone who keeps the key in the file (issue 14). Creates nothing.
+ * Opening it through conf imported conf's schema validator (ajv, a large part of the bundle) on
+ * every command of everyone who keeps the key in the file (issue 14; the cost is in
+ * `npm run bench -- --only startup`). Creates nothing.
  */
 export function readConfig(env: Env): ConfigReader {
   const path = configPath(env);

@@ -1,9 +1,10 @@
-// What a daily summary may keep, whatever the server sends. The accumulator keeps no rows, but
-// it keeps every (metric, provider), every day of each, and each distinct text value: a server
-// sending 600,000 distinct 4 KB text values took `summary` to 2.75 GB. Now each text value is
-// kept to a length, each line counts only so many distinct values one by one, and everything
-// kept is charged to a byte budget. Text values past a bound are still counted, not listed (and
-// the command says so); a run whose lines and days alone outgrow the budget stops with one line.
+// What a daily summary may keep, whatever the server sends. The accumulator keeps no rows, but it
+// keeps every (metric, provider), every day of each, and each distinct text value: a server sending
+// hundreds of thousands of distinct long text values took `summary` into gigabytes
+// (test/e2e/hostile-bounds.test.ts sends such a server). Now each text value is kept to a length,
+// each line counts only so many distinct values one by one, and everything kept is charged to a
+// byte budget. Text values past a bound are still counted, not listed (and the command says so); a
+// run whose lines and days alone outgrow the budget stops with one line.
 import { HealthdataError } from '../lib/errors.ts';
 import { byteSize } from '../lib/sizes.ts';
 

@@ -1,7 +1,8 @@
 // One (metric, provider)'s days, as columns: a slot per date, in the order first seen, and the
 // day's numbers in typed arrays. An object per day (six fields, three of them boxed doubles)
-// and its map entry were ~120 bytes on V8's heap, for the ~33,000 metric-days of four years of
-// data: the part of a summary's memory that grew with the rows (bench/README.md, issue 22).
+// and its map entry took several times the 32 bytes below on V8's heap, for each of the
+// metric-days of years of data: the part of a summary's memory that grew with the rows
+// (issue 22; `npm run bench -- --only summary`).
 // Here a day is its map entry and 32 bytes of columns, allocated in a few large pieces.
 import { meanOfSum, SUM_SCALE } from '../lib/finite-math.ts';
 

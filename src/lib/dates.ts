@@ -58,6 +58,23 @@ export function parseDateArg(option: string, text: string, nowMs: number): strin
   return date;
 }
 
+/**
+ * A range whose first day is after its last is a usage error, worded with the names the caller
+ * gave the two dates (`--from`/`--to` on the command line, `from`/`to` in MCP).
+ */
+export function checkDateOrder(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  names: readonly [string, string] = ['--from', '--to'],
+): void {
+  if (from !== null && from !== undefined && to !== null && to !== undefined && from > to) {
+    throw new UsageError(
+      `${names[0]} ${from} is after ${names[1]} ${to} — swap them, or widen the range`,
+      'bad_range',
+    );
+  }
+}
+
 function resolveDateArg(option: string, text: string, nowMs: number): string {
   const value = text.trim().toLowerCase();
   const today = localDate(nowMs);

@@ -83,8 +83,8 @@ async function createLockFile(path: string, errors: FileLockErrors): Promise<voi
 
 async function connect(path: string, errors: FileLockErrors): Promise<Database.Database> {
   try {
-    // Loaded only now: a native module, ~25 ms to load, that only a writer needs (it fails
-    // here on a platform with no prebuilt binary).
+    // Loaded only now: a native module, slow to load (a startup cost), that only a writer needs (it
+    // fails here on a platform with no prebuilt binary).
     const { default: Sqlite } = await import('libsql');
     // timeout 0: a busy lock fails at once, and the wait is ours, on the injected clock.
     return new Sqlite(path, { timeout: 0 });

@@ -39,14 +39,18 @@ export interface InsightInput {
   asked?: string | undefined;
 }
 
-export async function insightSeries(input: InsightInput): Promise<{
-  series: NumericSeries[];
+/** What reading the series found, which every insight answer reports beside its items. */
+export interface InsightRead {
   complete: boolean;
   notes: string[];
   clamp: Clamp | null;
   /** The first day the answer can cover: the day asked, or the history floor if later or none. */
   from: string | null;
-}> {
+}
+
+export async function insightSeries(
+  input: InsightInput,
+): Promise<{ series: NumericSeries[] } & InsightRead> {
   const { deps, query, signal } = input;
   const { summaries, state, notes } = await loadSummaries(deps, query, signal);
   // As daily_summary: a start before the history floor is said, and periods are cut at it.
@@ -72,30 +76,27 @@ export async function insightSeries(input: InsightInput): Promise<{
   return { series, complete: state.stopped === null, notes, clamp, from };
 }
 
-/** The answer with as many items as fit under the cap; a note says how to get the rest. */
+/**
+ * The answer with as many items as fit under the cap; a note says how to get the rest. `read`
+ * (what insightSeries found) gives its completeness, clamp and notes.
+ */
 export function fittedAnswer(
   deps: ToolDeps,
   headline: (kept: number) => string,
-  body: {
-    items: unknown[];
-    complete: boolean;
-    rule: string;
-    query: MetricsQuery;
-    clamp: Clamp | null;
-    notes: string[];
-  },
+  read: InsightRead,
+  body: { items: unknown[]; rule: string; query: MetricsQuery },
 ): CallToolResult {
   const cap = deps.maxAnswerBytes ?? DEFAULT_ANSWER_BYTES;
   const base = {
     items: [] as unknown[],
     items_left_out: 0,
-    complete: body.complete,
+    complete: read.complete,
     rule: body.rule,
     query: echoQuery(body.query, cap / 12),
-    clamp: body.clamp,
-    notes: body.notes,
+    clamp: read.clamp,
+    notes: read.notes,
   };
-  const all = finiteItems(body.items, body.notes);
+  const all = finiteItems(body.items, read.notes);
   const kept = boundArray(all, dataRoom(cap, headline(all.length), base));
   const items = (kept.value as unknown[] | undefined) ?? [];
   const out = { ...base, items, items_left_out: all.length - items.length };

@@ -1,7 +1,6 @@
 // Tool arguments → an API query, with the CLI's own date parsing and errors.
-import { UsageError } from '../lib/errors.ts';
 import type { MetricsQuery } from '../api/types.ts';
-import { parseDateArg } from '../lib/dates.ts';
+import { checkDateOrder, parseDateArg } from '../lib/dates.ts';
 import { boundArray } from './fit/bound-json.ts';
 
 export interface RangeInput {
@@ -17,12 +16,7 @@ export function toQuery(input: RangeInput, nowMs: number): MetricsQuery {
   if (input.providers) query.provider = unique(input.providers);
   if (input.from !== undefined) query.from = parseDateArg('from', input.from, nowMs);
   if (input.to !== undefined) query.to = parseDateArg('to', input.to, nowMs);
-  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    throw new UsageError(
-      `from ${query.from} is after to ${query.to} — swap them, or widen the range`,
-      'bad_range',
-    );
-  }
+  checkDateOrder(query.from, query.to, ['from', 'to']);
   return query;
 }
 

@@ -76,6 +76,14 @@ export const notesSchema = z
     "Things to know before using the numbers, in this server's own words; read them. Names and values from the API are never in them, only in the data fields they point to.",
   );
 
+/** What query_metrics and daily_summary echo beside their data: the query, the plan, the clamp, the notes. */
+export const echoFields = {
+  query: querySchema,
+  window: windowSchema,
+  clamp: clampSchema,
+  notes: notesSchema,
+};
+
 /** The arguments query_metrics and daily_summary share: which rows. */
 export const rangeFields = {
   metrics: metricsField.optional(),

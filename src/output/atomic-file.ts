@@ -48,7 +48,8 @@ export async function atomicFile(
   }
   let done = false;
   // What was written is flushed to disk in the background every FLUSH_EVERY bytes, so the
-  // fsync that commits the file has only the tail left to do (~50 ms less on a 40 MB export).
+  // fsync that commits the file has only the tail left to do (`npm run bench -- --only
+  // throughput` writes with -o).
   // A failed background flush fails the export: Linux reports a write-back error only once, so
   // the final fsync might not see it again.
   let unflushed = 0;
@@ -108,7 +109,7 @@ const FLUSH_EVERY = 8 * 1024 * 1024;
 /** writeSync may write less than asked (a disk filling up): write the rest, or throw. */
 function writeFully(fd: number, chunk: string | Buffer): number {
   // Encoded once, here: writeSync(fd, text) encodes internally, and measuring the UTF-8 length
-  // separately (Buffer.byteLength) cost as much again, ~47 ms per 300k rows (profiled).
+  // separately (Buffer.byteLength) cost as much again (profiled).
   const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
   for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
   return bytes.length;

@@ -1,7 +1,7 @@
-// A page of rows as JSON texts joined by a separator: the server's own bytes when they are
-// provably what JSON.stringify would write (see canonical-proof.ts), else one JSON.stringify call for
-// the page instead of one per row (about 30% cheaper for 1000-row pages; profiled with npm run
-// bench).
+// A page of rows as JSON texts joined by a separator: the server's own bytes when they are provably
+// what JSON.stringify would write (see canonical-proof.ts), else one JSON.stringify call for the
+// page instead of one per row (cheaper for full pages; profiled with
+// `npm run bench -- --only throughput`).
 //
 // Why splitting is safe: the rows are objects, so JSON.stringify(rows) is `[` + the rows joined
 // by `,` + `]`, and each row starts with `{` and ends with `}`. There are therefore at least

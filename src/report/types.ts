@@ -4,6 +4,7 @@
 // `summary --by` (src/insight byPeriod); the page only draws and formats them. Every string
 // that came from the server (metric, provider, unit, text values, plan) is data, never markup.
 // The page's script (client/*.js) reads this shape too: keep it plain JSON.
+import type { PeriodStat } from '../insight/index.ts';
 
 export interface ReportModel {
   /** The calendar day the report was made on (the injected clock) and the tool's version. */
@@ -83,15 +84,8 @@ export interface NumericSeriesModel extends SeriesBase {
   anomalies: AnomalyModel[];
 }
 
-export interface PeriodModel {
-  period: string;
-  end: string;
-  days: number;
-  mean: number;
-  min: number;
-  max: number;
-  partial: boolean;
-}
+/** A period's statistics, as `summary --by` computes them (src/insight/periods.ts). */
+export type PeriodModel = PeriodStat;
 
 export interface AnomalyModel {
   date: string;

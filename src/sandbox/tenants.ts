@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Authorize, Tenant } from './router.ts';
 import { bearerToken, invalidKey } from './auth.ts';
 
-/** Datasets kept at once; a pro-plan year is ~19k rows, ~2 MB each. */
+/** Datasets kept at once, each up to a pro-plan year of rows: few, so the sandbox stays small. */
 export const TENANT_CACHE = 16;
 
 export function authorizer(

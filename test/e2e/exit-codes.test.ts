@@ -40,6 +40,11 @@ describe('exit 2: usage errors', () => {
       /--from 2026-05-01 is after --to 2026-04-01/,
     ],
     [
+      'from after to, in report',
+      ['report', '--from', '2026-05-01', '--to', '2026-04-01'],
+      /--from 2026-05-01 is after --to 2026-04-01 — swap them, or widen the range/,
+    ],
+    [
       'a page size over 1000',
       ['metrics', '--page-size', '1001'],
       /^healthdata: error: --page-size must be a whole number from 1 to 1000, not '1001' \(see 'healthdata metrics --help'\)\n$/,

@@ -52,7 +52,8 @@ export async function* paginate(
     return { cursor, response, abort: () => own.controller.abort() };
   };
   // Set once the last page is yielded with nothing in flight: then there is nothing to abort,
-  // and abort() costs a DOMException with its stack (~0.2 ms a query_metrics call; issue 22).
+  // and abort() costs a DOMException with its stack, on every query_metrics call (issue 22;
+  // `npm run bench -- --only mcp`).
   let settled = false;
   try {
     if (options.signal?.aborted) throw options.signal.reason;
@@ -69,7 +70,8 @@ export async function* paginate(
         // millisecond or more. The request reaches undici through a few promise hops, and undici
         // then waits for the check phase (setImmediate) before it writes to a reused socket: one
         // turn of ours ran first, so the request went out only after the page was written
-        // (strace: 2-4 ms a page). The second turn comes after undici's.
+        // (seen with strace, a delay on every page; `npm run bench -- --only throughput`). The
+        // second turn comes after undici's.
         await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
       }
       const page = fetched.parse();

@@ -1,11 +1,11 @@
-// What one run may read of a server's pagination, whatever the server sends. A server that
-// hands out non-empty pages forever, each with a fresh cursor, would otherwise run until the
-// machine gave out: the set of cursors kept for loop detection grew by every cursor (60 KB
-// cursors took an export to 1.1 GB in 40 s). Now loop detection keeps a fixed-size digest per
-// cursor, and a run stops, with one line and exit 1, past a bound on pages and on cursor
-// bytes. The defaults are far above any honest export: a 63M-row history (a sample every 5 s
-// for ten years) is 63,000 full pages, and a cursor is usually tens of bytes (the bound on
-// cursor bytes allows 100,000 pages of 335-byte cursors).
+// What one run may read of a server's pagination, whatever the server sends. A server that hands
+// out non-empty pages forever, each with a fresh cursor, would otherwise run until the machine gave
+// out: the set of cursors kept for loop detection grew by every cursor (long cursors took an
+// export's memory into gigabytes within a minute). Now loop detection keeps a fixed-size digest per
+// cursor, and a run stops, with one line and exit 1, past a bound on pages and on cursor bytes. The
+// defaults are far above any honest export: a 63M-row history (a sample every 5 s for ten years) is
+// 63,000 full pages, and a cursor is usually tens of bytes (the bound on cursor bytes allows
+// 100,000 pages of 335-byte cursors).
 import { ProtocolError } from '../errors.ts';
 import { byteSize } from '../../lib/sizes.ts';
 

@@ -1,22 +1,22 @@
-// A proof, from a page's raw body alone, that its rows are exactly what JSON.stringify writes
-// for the parsed rows, and that they have the spec's types. Such a page needs no JSON.parse for
-// its rows (~250 ms per 337k rows, the largest cost of an export; profiled): JSON output writes
-// the server's bytes, csv/tsv copy the cells out of them (csv-bytes.ts), and the rows are
+// A proof, from a page's raw body alone, that its rows are exactly what JSON.stringify writes for
+// the parsed rows, and that they have the spec's types. Such a page needs no JSON.parse for its
+// rows (the largest cost of an export, profiled; `npm run bench -- --only throughput`): JSON output
+// writes the server's bytes, csv/tsv copy the cells out of them (csv-bytes.ts), and the rows are
 // parsed only if something asks for them (lazy-page.ts).
 //
-// Proven rows are kept as the body's bytes: the page's text lives only while the proof runs.
-// A page's text (~125 KB on the JS heap) held until the page was written was alive at nearly
-// every scavenge, so V8 kept growing its young generation: peak RSS rose by ~30 MiB between
-// 100k and 1M rows (--trace-gc-nvp). The bytes live off the heap. (A proof over the bytes, with
-// no text at all, was tried: JS loops ran ~25% slower than this regex, and with so little
-// allocated on the heap, V8 scavenged so rarely that dead response buffers piled up off it.)
+// Proven rows are kept as the body's bytes: the page's text lives only while the proof runs. A
+// page's text on the JS heap, held until the page was written, was alive at nearly every scavenge,
+// so V8 kept growing its young generation: peak RSS rose with the rows (--trace-gc-nvp;
+// `npm run bench -- --only memory`). The bytes live off the heap. (A proof over the bytes, with no
+// text at all, was tried: JS loops ran slower than this regex, and with so little allocated on the
+// heap, V8 scavenged so rarely that dead response buffers piled up off it.)
 //
-// The proof is one anchored regex over the page's bytes read as latin1 (one character per byte:
-// no UTF-8 decoding, which is ~17x slower, and the regex's fastest mode). In UTF-8 every byte of
-// a non-ASCII character is 0x80 or above, so the structure (quotes, backslashes, commas) reads
-// the same; the bytes are checked to be valid UTF-8 first, which also rules out surrogates.
-// It accepts a `data` array only when every row is in exactly the form JSON.stringify writes
-// for the parsed row:
+// The proof is one anchored regex over the page's bytes read as latin1 (one character per byte: no
+// UTF-8 decoding, which is much slower (decode.ts), and the regex's fastest mode). In UTF-8 every
+// byte of a non-ASCII character is 0x80 or above, so the structure (quotes, backslashes, commas)
+// reads the same; the bytes are checked to be valid UTF-8 first, which also rules out surrogates.
+// It accepts a `data` array only when every row is in exactly the form JSON.stringify writes for
+// the parsed row:
 // - the spec's seven fields, in the spec's order, each once, no whitespace anywhere;
 // - the spec's types: date a "YYYY-MM-DD" string, provider and metric strings, numValue a
 //   number or null, textValue and unit a string or null, stream true or false (what
@@ -45,8 +45,8 @@ import { text as decodeText } from '../transport/decode.ts';
 
 // A string as Friedl's "unrolled loop": runs of plain characters between the allowed escapes.
 // Every branch starts with a different character, so nothing backtracks, and the plain runs
-// are the regex engine's fastest loop (~2x the speed of one alternation per character,
-// measured). A non-ASCII byte is a plain character (the bytes are valid UTF-8).
+// are the regex engine's fastest loop (faster than one alternation per character, measured).
+// A non-ASCII byte is a plain character (the bytes are valid UTF-8).
 const PLAIN_RUN = String.raw`[^"\\\u0000-\u001f]*`;
 const SPECIAL = String.raw`(?:\\["\\bfnrt]|\\u00(?:0[0-7bef]|1[0-9a-f]))`;
 const STRING = `"${PLAIN_RUN}(?:${SPECIAL}${PLAIN_RUN})*"`;
@@ -70,8 +70,8 @@ const PIECE = new RegExp(`${HEAD}${ROW}(?:,${ROW})*$`);
 const LAST_PIECE = new RegExp(String.raw`${HEAD}(?:${ROW}(?:,${ROW})*)?\]`);
 /**
  * Where a piece may end: V8 puts a string over 128 KiB in its large-object space, and making one
- * took ~5 ms against ~0.03 ms for one below (Node 20; a realistic page is ~135 KB, a tidy one
- * ~127 KB): so the text is read in pieces of about this size.
+ * costs far more than making one below (Node 20; profiled), while a full page of 1000 rows is
+ * larger than that: so the text is read in pieces of about this size.
  */
 const PIECE_BYTES = 96 * 1024;
 const BOUNDARY_BYTES = Buffer.from('},{"date":');
@@ -82,7 +82,7 @@ const FORGET = /^/;
  */
 const OTHER_NUMBER = new RegExp(String.raw`,"numValue":(?!null|${SHORT})`, 'g');
 const NUMBER_AT = ',"numValue":'.length;
-/** Pages are at most 1000 rows (~150 KB); past this, do not risk the regex's backtrack stack. */
+/** Far above a page of 1000 rows; past this, do not risk the regex's backtrack stack. */
 const MAX_TEXT = 8 * 1024 * 1024;
 
 /** A page's rows as JSON.stringify writes them, without the brackets: `{...},{...}`. */
@@ -198,8 +198,8 @@ const READ_PIECE_BYTES = 48 * 1024;
 
 /**
  * The rows as text in pieces of whole rows (`{...},{...}`), cut where provePage cuts. Parsing a
- * page's rows as one string spent ~5 ms of ~7 ms making that string (a large object, as in
- * the proof; query_metrics profiled for issue 22); in pieces, the page takes ~1 ms.
+ * page's rows as one string spent most of its time making that string (a large object, as in
+ * the proof; query_metrics profiled for issue 22; `npm run bench -- --only mcp`).
  */
 export function* rowsPieces(rows: CanonicalRows): Generator<string, void, undefined> {
   const bytes = rows.bytes;

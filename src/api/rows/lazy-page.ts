@@ -24,7 +24,7 @@ interface Hidden {
 // One getter for every text page, not a closure per page: V8 keeps an accessor in the object's
 // map, and a new closure per page made a new map per page, which held that page's text (via
 // the closure) until the next full GC: every page text was promoted to the old generation and
-// peak RSS grew with the export (~100 MB promoted per 1M rows; --trace-gc-nvp).
+// peak RSS grew with the export (--trace-gc-nvp; `npm run bench -- --only memory`).
 function parsedRows(this: Hidden): MetricRow[] {
   // Proven: valid JSON, the spec's types. Nothing left to check; a number JSON.parse would
   // change (1e400) stays as sent, in a RawNumber.

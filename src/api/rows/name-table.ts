@@ -1,6 +1,6 @@
 // The strings for byte ranges that keep coming back (metric, provider and date names of a page's
 // rows), each made once. A page of 1000 rows holds a few dozen distinct names: a new string per
-// row and cell would be ~100 KB of garbage a page, made while the page is scanned.
+// row and cell would be thousands of garbage strings a page, made while the page is scanned.
 const MAX_NAMES = 10_000;
 /** A longer name is decoded each time rather than kept: the table stays a few MB at most. */
 const MAX_NAME_BYTES = 256;

@@ -64,8 +64,8 @@ export function tooLarge(maxBytes: number, what: 'decoded' | 'as sent'): Network
 
 /**
  * The body as UTF-8 text. An ASCII body (most pages) is the same text in latin1, which Node
- * copies byte for byte: ~17x faster than its UTF-8 decoder (9 vs 159 ms per 1000 pages of
- * 124 KB; ~50 ms of a 337k-row export).
+ * copies byte for byte: many times faster than its UTF-8 decoder (profiled on full pages;
+ * `npm run bench -- --only throughput`).
  */
 export function text(data: Buffer): string {
   return isAscii(data) ? data.toString('latin1') : data.toString('utf8');

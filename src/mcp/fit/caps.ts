@@ -13,8 +13,8 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The list tools answer with less: a catalog, a source list and a profile are things to look
- * up, not data to analyse. 64 KiB holds a few hundred catalog entries (~20 KB of JSON,
- * ~7,000 tokens); sources and the profile are a few KB when sane.
+ * up, not data to analyse. 64 KiB holds a few hundred catalog entries; sources and the profile
+ * are far smaller when sane.
  */
 export const LIST_CAPS = {
   list_metrics: 64 * 1024,

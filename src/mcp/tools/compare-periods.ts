@@ -76,11 +76,11 @@ export function registerComparePeriods(server: McpServer, deps: ToolDeps): void 
         );
         const { from, to } = current;
         const query = toQuery({ ...args, ...spanOf(current, vs) }, now);
-        const { series, complete, notes, clamp } = await insightSeries({ deps, query, signal });
+        const { series, ...read } = await insightSeries({ deps, query, signal });
         const items = comparisonRecords(series, current, vs);
-        notes.push(`This period: ${from} to ${to}; compared with ${vs.from} to ${vs.to}.`);
+        read.notes.push(`This period: ${from} to ${to}; compared with ${vs.from} to ${vs.to}.`);
         if (items.some((i) => i.days < FEW_DAYS || i.vs_days < FEW_DAYS)) {
-          notes.push(`With few days in a period (under about ${FEW_DAYS}), p says little.`);
+          read.notes.push(`With few days in a period (under about ${FEW_DAYS}), p says little.`);
         }
         const rule =
           "Welch's t-test (two-sided, unequal variances) on the daily values of each period; exceeds when p < 0.05; effect is Hedges' g. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).";
@@ -88,14 +88,8 @@ export function registerComparePeriods(server: McpServer, deps: ToolDeps): void 
           deps,
           (n) =>
             `${n} comparison${n === 1 ? '' : 's'}, ${items.filter((i) => i.exceeds).length} beyond the day-to-day variation.`,
-          {
-            items,
-            complete,
-            rule,
-            query,
-            clamp,
-            notes,
-          },
+          read,
+          { items, rule, query },
         );
       }),
   );

@@ -62,7 +62,8 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
           { ...args, metrics: [...new Set([args.metric_a, args.metric_b])] },
           deps.now(),
         );
-        const { series, complete, notes, clamp } = await insightSeries({ deps, query, signal });
+        const { series, ...read } = await insightSeries({ deps, query, signal });
+        const { notes } = read;
         const { records: items } = correlationRecords(series, args.metric_a, args.metric_b, {
           min: args.lag_min,
           max: args.lag_max,
@@ -75,13 +76,10 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
           'Correlation is not causation; a lag with strong r says the days move together, not why.',
         );
         const rule = `Pearson (linear) and Spearman (rank, ties averaged) over days both metrics have, A on day d with B on day d + lag; gaps are never filled. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).`;
-        return fittedAnswer(deps, (n) => `${n} correlations of metric_a with metric_b.`, {
+        return fittedAnswer(deps, (n) => `${n} correlations of metric_a with metric_b.`, read, {
           items,
-          complete,
           rule,
           query,
-          clamp,
-          notes,
         });
       }),
   );

@@ -19,14 +19,7 @@ import { loadSummaries } from '../daily-load.ts';
 import { finiteItems } from '../finite-items.ts';
 import { stoppedNote } from '../summary-reader.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
-import {
-  RULE,
-  clampSchema,
-  notesSchema,
-  querySchema,
-  rangeFields,
-  windowSchema,
-} from '../schemas.ts';
+import { RULE, echoFields, rangeFields } from '../schemas.ts';
 import { answer, dataRoom, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
@@ -51,10 +44,7 @@ const outputSchema = z.object({
     .describe(
       'False when reading stopped before the last page: the entries cover the newest rows (see notes).',
     ),
-  query: querySchema,
-  window: windowSchema,
-  clamp: clampSchema,
-  notes: notesSchema,
+  ...echoFields,
 });
 
 type Output = z.infer<typeof outputSchema>;

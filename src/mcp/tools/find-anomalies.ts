@@ -78,7 +78,7 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
         const query = toQuery(args, deps.now());
         const fetched =
           query.from === undefined ? query : { ...query, from: readFrom(query.from, rule) };
-        const { series, complete, notes, clamp } = await insightSeries({
+        const { series, ...read } = await insightSeries({
           deps,
           query: fetched,
           signal,
@@ -86,17 +86,14 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
         });
         const range = { from: query.from ?? null, to: query.to ?? null };
         const { records: items, scored } = anomalyRecords(series, rule, range);
-        notes.push(
+        read.notes.push(
           'A MAD of 0 is never divided by: the mean absolute deviation stands in (z = (value − median) / (1.2533 × it)); a flat baseline scores nothing. Days without baseline_days ≥ min_days are not scored.',
         );
         const words = `robust z = 0.6745 × (value − median) / MAD over the ${rule.window} days before each day (at least ${rule.minDays} with data); flagged when |z| ≥ ${rule.threshold}. Daily values: the _total twin, else the single row, else the mean of several rows (never their sum).`;
-        return fittedAnswer(deps, (n) => `${n} days flagged of ${scored} scored.`, {
+        return fittedAnswer(deps, (n) => `${n} days flagged of ${scored} scored.`, read, {
           items,
-          complete,
           rule: words,
           query,
-          clamp,
-          notes,
         });
       }),
   );

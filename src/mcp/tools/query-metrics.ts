@@ -24,14 +24,7 @@ import {
   type LeftOutBy,
 } from '../query-notes.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
-import {
-  RULE,
-  clampSchema,
-  notesSchema,
-  querySchema,
-  rangeFields,
-  windowSchema,
-} from '../schemas.ts';
+import { RULE, echoFields, rangeFields } from '../schemas.ts';
 import { answer, dataRoom, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
@@ -91,10 +84,7 @@ const outputSchema = z.object({
       'Why rows were left out: the limit argument, the answer size cap, or the cap on pages read.',
     ),
   several_rows: severalRowsSchema,
-  query: querySchema,
-  window: windowSchema,
-  clamp: clampSchema,
-  notes: notesSchema,
+  ...echoFields,
 });
 
 export type QueryMetricsOutput = z.infer<typeof outputSchema>;

@@ -49,15 +49,11 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {
         const query = toQuery(args, deps.now());
-        const { series, complete, notes, clamp, from } = await insightSeries({
-          deps,
-          query,
-          signal,
-        });
-        const range = lookedAt(from, query.to ?? null, localDate(deps.now()));
+        const { series, ...read } = await insightSeries({ deps, query, signal });
+        const range = lookedAt(read.from, query.to ?? null, localDate(deps.now()));
         const items = periodRecords(series, args.by, range);
         if (items.some((i) => i.partial)) {
-          notes.push(
+          read.notes.push(
             'Items with partial true cover only part of their period: compare their means with care.',
           );
         }
@@ -65,14 +61,8 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
         return fittedAnswer(
           deps,
           (n) => `${n} ${args.by}ly items over ${series.length} metric/provider series.`,
-          {
-            items,
-            complete,
-            rule,
-            query,
-            clamp,
-            notes,
-          },
+          read,
+          { items, rule, query },
         );
       }),
   );

@@ -1,9 +1,9 @@
-// The common case of CSV/TSV without csv-stringify's per-field machinery (cast callbacks,
-// quote checks, allocations: ~440 ms of a 1.28 s export of 335k rows, profiled). A row whose
-// cells are all strings that need no quoting, numbers, booleans or null is written here; any
-// other row returns undefined and goes through csv-stringify, which stays the reference.
-// test/unit/csv-fast.test.ts proves the two byte-identical over random and awkward rows (a
-// property test with fast-check).
+// The common case of CSV/TSV without csv-stringify's per-field machinery (cast callbacks, quote
+// checks, allocations: a large share of an export's time, profiled;
+// `npm run bench -- --only throughput`). A row whose cells are all strings that need no quoting,
+// numbers, booleans or null is written here; any other row returns undefined and goes through
+// csv-stringify, which stays the reference. test/unit/csv-fast.test.ts proves the two
+// byte-identical over random and awkward rows (a property test with fast-check).
 //
 // What csv-stringify does with our options (quote '"', escape '"', record delimiter '\n',
 // cast: numbers String(n), booleans true/false): a string is quoted when it holds the quote,
@@ -14,7 +14,7 @@ import type { MetricRow } from '../../api/types.ts';
  * A joined row that csv-stringify would leave unquoted: exactly CELLS − 1 delimiters and no
  * quote, CR or LF. The join adds exactly CELLS − 1 delimiters, and numbers and booleans hold
  * none of these characters, so this holds if and only if no string cell needs quoting. One
- * test per row, instead of one per cell (~3x less time, profiled); nothing in it backtracks.
+ * test per row, instead of one per cell (less time, profiled); nothing in it backtracks.
  */
 const PLAIN_LINE = {
   ',': /^[^",\r\n]*(?:,[^",\r\n]*){6}$/,

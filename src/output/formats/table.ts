@@ -1,11 +1,12 @@
 // Tables, for people: the metrics stream here, documents (catalog, sources, profile) in
 // ../document-view/, which draws its small tables with cli-table3.
 //
-// The metrics table. A lean aligned writer rather than cli-table3: cli-table3 builds
-// a cell object per value, measures every string with string-width and lays out the whole table
-// in memory (~0.15 ms a row, 7× csv, and worse than linear on one big table). Here column widths
-// come from the first page and fit the terminal; every later row is one padded string, built
-// without per-cell objects, so the table streams at about the cost of csv.
+// The metrics table. A lean aligned writer rather than cli-table3: cli-table3 builds a cell object
+// per value, measures every string with string-width and lays out the whole table in memory
+// (several times csv's cost, and worse than linear on one big table;
+// `npm run bench -- --only table`). Here column widths come from the first page and fit the
+// terminal; every later row is one padded string, built without per-cell objects, so the table
+// streams at about the cost of csv.
 import type { MetricRow } from '../../api/types.ts';
 import { NULL_TEXT as NULL } from '../document-view/cells.ts';
 import { renderDocument } from '../document-view/render.ts';

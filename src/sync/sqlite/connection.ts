@@ -11,7 +11,7 @@ import { scalar } from './queries.ts';
 
 /**
  * How long a write waits for a lock: a reader of a rollback-mode database (one an older
- * healthdata wrote) holds it for its query, say 3 s for a scan of 1M rows; in WAL mode only
+ * healthdata wrote) holds it for its query, seconds for a scan of a large table; in WAL mode only
  * the switch to WAL and the checkpoint on close ever wait, and only for a moment.
  */
 const BUSY_TIMEOUT_MS = 10_000;

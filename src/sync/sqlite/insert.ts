@@ -1,9 +1,9 @@
 // How rows go into `metrics`: many rows per statement, and each value bound as few times as
 // it can be. Binding is most of the cost: libsql converts every bound value on its own, and a
-// string costs about three times a number (1M rows of 8 values: ~1.8 s of CPU, against ~0.5 s
-// for the same INSERTs with the strings written into the SQL; measured). So:
+// string costs several times a number (measured against the same INSERTs with the strings
+// written into the SQL; `npm run bench -- --only sync-sqlite`). So:
 // - rows of one date (a sync inserts a day at a time) bind it once;
-// - a run of rows equal but for numValue (a stream of heart-rate samples: ~90 % of the rows of
+// - a run of rows equal but for numValue (a stream of heart-rate samples: most of the rows of
 //   a realistic day) binds its shared values once and then only the numbers;
 // - other rows go 64 to a statement, and what is left at the end in statements of 32, 16, …, 1
 //   rows, not one statement per row.

@@ -102,7 +102,7 @@ export async function openSqliteTarget(
     db = await openDatabase(file);
     wal = journalMode(db) === 'wal';
     // The index build's sorter spills to a temp file, not to memory (libsql's default), which
-    // would hold every key of a first sync at once: about 60 MB for 1M rows.
+    // would hold every key of a first sync at once (`npm run bench -- --only sync-sqlite`).
     db.exec('PRAGMA temp_store = FILE');
     indexesPending = prepareSchema(db, target, begin);
   } catch (error) {

@@ -4,7 +4,8 @@ import { toMeta } from '../../../api/pagination/page-body.ts';
 import { isRecord } from '../../../lib/json.ts';
 import { isFormat, preloadFormat, writeDocument } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
-import { createNotices, describeMeta } from '../../notices.ts';
+import { describeMeta } from '../../notices.ts';
+import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 import { openTarget } from '../../output-target.ts';
@@ -22,13 +23,7 @@ export async function runDocuments(
   flags: DocumentsFlags,
   ctx: Context,
 ): Promise<void> {
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-    redact: ctx.secrets?.redact,
-    palette: terminalView(ctx).err,
-  });
+  const notices = commandNotices(flags, ctx, terminalView(ctx).err);
   const api = await connectClient(flags, ctx, notices, 1);
   // An asked-for format does not depend on the body: load it while the request is out.
   if (flags.format !== undefined && isFormat(flags.format)) preloadFormat(flags.format);

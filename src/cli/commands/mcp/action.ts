@@ -7,7 +7,7 @@ import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { createHealthServer, TOOL_NAMES } from '../../../mcp/server.ts';
 import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
 import type { Context } from '../../context.ts';
-import { createNotices } from '../../notices.ts';
+import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
 import { checkSettingsOwner, connectClient, type ConnectedClient } from '../../connect-client.ts';
 import { chooseProfile, describeProfile } from '../../../config/settings.ts';
@@ -20,12 +20,7 @@ export interface McpFlags extends ConnectionFlags {
 }
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-    redact: ctx.secrets?.redact,
-  });
+  const notices = commandNotices(flags, ctx);
   // The run's redaction knows the key in use once the client has resolved it (config file too).
   const redact = ctx.secrets?.redact ?? ((text: string) => text);
   const say = (line: string): void => {

@@ -5,13 +5,13 @@ import type { FetchPage, Page } from '../../../api/pagination/types.ts';
 import { paginateParallel } from '../../../api/pagination/parallel.ts';
 import { findDataStart } from '../../../api/pagination/find-start.ts';
 import { partitionDays, planPartitions } from '../../../api/pagination/plan.ts';
-import { UsageError } from '../../../lib/errors.ts';
 import type { HealthClient } from '../../../api/client.ts';
 import type { Meta, MetricsQuery } from '../../../api/types.ts';
-import { localDate, parseDateArg } from '../../../lib/dates.ts';
+import { checkDateOrder, localDate, parseDateArg } from '../../../lib/dates.ts';
 import { createRowSink } from '../../../output/formats/index.ts';
 import type { Context } from '../../context.ts';
-import { clampWarning, createNotices, describeMeta, type Notices } from '../../notices.ts';
+import { clampWarning, describeMeta, type Notices } from '../../notices.ts';
+import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags, OutputFlags } from '../../flags.ts';
 import { connectClient } from '../../connect-client.ts';
 import { explainEmpty } from '../../empty-result.ts';
@@ -48,19 +48,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
   if (flags.provider) query.provider = flags.provider;
   if (flags.from !== undefined) query.from = parseDateArg('--from', flags.from, now);
   if (flags.to !== undefined) query.to = parseDateArg('--to', flags.to, now);
-  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    throw new UsageError(
-      `--from ${query.from} is after --to ${query.to} — swap them, or widen the range`,
-      'bad_range',
-    );
-  }
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-    redact: ctx.secrets?.redact,
-    palette: terminalView(ctx).err,
-  });
+  checkDateOrder(query.from, query.to);
+  const notices = commandNotices(flags, ctx, terminalView(ctx).err);
   const api = await connectClient(flags, ctx, notices, Math.max(4, flags.parallel + 1));
   // Peak memory stays flat however many rows stream by (main.ts).
   ctx.tuneForStreaming?.();

@@ -2,7 +2,7 @@
 // metric and provider, read from the API or from a SQLite file `healthdata sync` wrote. The
 // numbers are computed by the code behind `summary`, `anomalies` and `summary --by`
 // (src/report builds the page from them); the file is written atomically, as exports are.
-import { localDate, parseDateArg } from '../../../lib/dates.ts';
+import { checkDateOrder, localDate, parseDateArg } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { loadChartAssets } from '../../../report/assets.ts';
 import { buildReport } from '../../../report/build.ts';
@@ -10,7 +10,8 @@ import { renderPage } from '../../../report/page.ts';
 import type { ReportModel } from '../../../report/types.ts';
 import type { Context } from '../../context.ts';
 import { sayUnheld, type DailyFlags } from '../../daily-query.ts';
-import { createNotices } from '../../notices.ts';
+import type { Notices } from '../../notices.ts';
+import { commandNotices } from '../../command-notices.ts';
 import { openTarget } from '../../output-target.ts';
 import { VERSION } from '../../version.ts';
 import { loadFromApi } from './from-api.ts';
@@ -42,18 +43,8 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
   const today = localDate(now);
   const from = parseDateArg('--from', flags.from ?? DEFAULT_FROM, now);
   const to = flags.to === undefined ? null : parseDateArg('--to', flags.to, now);
-  if (to !== null && from > to) {
-    throw new UsageError(
-      `--from ${from} is after --to ${to} — swap them, or widen the range`,
-      'bad_range',
-    );
-  }
-  const notices = createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-    redact: ctx.secrets?.redact,
-  });
+  checkDateOrder(from, to);
+  const notices = commandNotices(flags, ctx);
   const loaded =
     flags.fromDb === undefined
       ? await loadFromApi(flags.metric, { from, to }, flags, ctx, notices)
@@ -92,7 +83,7 @@ async function write(
   html: string,
   flags: ReportFlags,
   ctx: Context,
-  notices: ReturnType<typeof createNotices>,
+  notices: Notices,
 ): Promise<void> {
   // The format only keeps openTarget from judging the name: `.html` is no export format.
   const target = await openTarget(

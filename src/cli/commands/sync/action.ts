@@ -6,13 +6,13 @@ import { visible } from '../../../lib/visible.ts';
 import { describeSync, syncTarget } from '../../../sync/engine.ts';
 import { syncFormat } from '../../../sync/format.ts';
 import { removeLeftovers } from '../../../sync/leftovers.ts';
-import { acquireLock } from '../../../sync/lock.ts';
+import { lockTarget } from './target-lock.ts';
 import { checkTargetPath } from '../../../sync/preflight.ts';
 import type { Context } from '../../context.ts';
 import { checkSettingsOwner } from '../../connect-client.ts';
 import { explainEmpty } from '../../empty-result.ts';
 import { UsageError } from '../../../lib/errors.ts';
-import { createNotices, type Notices } from '../../notices.ts';
+import { commandNotices } from '../../command-notices.ts';
 import { checkOneProfile } from './people.ts';
 import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts';
 
@@ -22,7 +22,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
   const format = syncFormat(target, flags.format);
   const from =
     flags.from === undefined ? undefined : parseDateArg('--from', flags.from, ctx.clock.now());
-  const notices = syncNotices(flags, ctx);
+  const notices = commandNotices(flags, ctx);
   if (format === 'parquet') {
     const { runDatasetSync } = await import('./dataset.ts');
     return runDatasetSync(target, from, flags, ctx, notices);
@@ -40,11 +40,7 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
   const real = await checkTargetPath(target);
   // Peak memory stays flat however many rows stream by (main.ts).
   ctx.tuneForStreaming?.();
-  const lock = await acquireLock(target, real, {
-    clock: ctx.clock,
-    waitMs: flags.wait * 1000,
-    signal: ctx.signal,
-  });
+  const lock = await lockTarget(target, real, flags, ctx);
   try {
     for (const name of await removeLeftovers(target, real, thisProcess)) {
       notices.warn(`removed ${name}, left by an interrupted sync`);
@@ -79,13 +75,4 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
   } finally {
     await lock.release();
   }
-}
-
-export function syncNotices(flags: SyncFlags, ctx: Context): Notices {
-  return createNotices(ctx.stderr, {
-    quiet: flags.quiet ?? false,
-    verbose: flags.verbose ?? false,
-    interactive: ctx.stderrIsTTY,
-    redact: ctx.secrets?.redact,
-  });
 }

@@ -8,7 +8,7 @@ import { visible } from '../../../lib/visible.ts';
 import { syncDataset, type DatasetPerson } from '../../../sync/dataset.ts';
 import { describeSync } from '../../../sync/engine.ts';
 import { removeDatasetLeftovers } from '../../../sync/leftovers.ts';
-import { acquireLock } from '../../../sync/lock.ts';
+import { lockTarget } from './target-lock.ts';
 import { checkDatasetDir } from '../../../sync/preflight.ts';
 import {
   moveRenamedFolders,
@@ -40,11 +40,7 @@ export async function runDatasetSync(
   }
   const real = await checkDatasetDir(dir);
   ctx.tuneForStreaming?.();
-  const lock = await acquireLock(dir, real, {
-    clock: ctx.clock,
-    waitMs: flags.wait * 1000,
-    signal: ctx.signal,
-  });
+  const lock = await lockTarget(dir, real, flags, ctx);
   const say = (line: string): void => {
     const text = `healthdata: ${visible(line)}\n`;
     ctx.stderr.write(ctx.secrets?.redact(text) ?? text);
