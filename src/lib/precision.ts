@@ -3,7 +3,7 @@
 // (src/insight/records/), and nothing rounds them again. A statistic's last digits are noise of
 // the arithmetic (a mean of 55.714285714285715, a change of -3738.3999999999996), not data.
 // Values the API sent (a day's value, `metrics`, sync) are never rounded here.
-import { roundTo } from '../lib/finite-math.ts';
+import { roundTo } from './finite-math.ts';
 
 /** Decimals of a score: robust z, Pearson's r, Spearman's rho, Hedges' g. */
 export const SCORE_DECIMALS = 3;
