@@ -2,7 +2,7 @@
 // the chosen format through the document path of the format registry: a table for a person,
 // csv/tsv with one header, json as {data, meta} with the rule that produced the numbers in
 // meta, ndjson one record a line. The records come rounded from src/insight/records (once,
-// src/insight/precision.ts): every format, and MCP, shows the same numbers.
+// src/lib/precision.ts): every format, and MCP, shows the same numbers.
 import { writeDocument } from '../output/formats/index.ts';
 import type { Context } from './context.ts';
 import type { OutputFlags } from './flags.ts';

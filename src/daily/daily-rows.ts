@@ -1,6 +1,8 @@
 // The daily values as rows, one per metric, provider and day: what `healthdata daily` prints
 // and the SQLite `daily` view holds (the same columns). Made from the summary lines, so it is
-// the very value `summary`, `chart` and the rest show (rule.ts).
+// the very value `summary`, `chart` and the rest show (rule.ts). A `several` day's value here
+// is its full-precision mean, as the view holds it; `daily` prints each row as shown
+// (shownRow, shown.ts).
 import type { DailyBasis } from './rule.ts';
 import { compareText } from './order.ts';
 import type { MetricSummary, NumericDay, TextDay } from './types.ts';

@@ -20,11 +20,23 @@
 //     date and provider (for the notice of `metrics`); severalRowsNotice() words it.
 //   RowFields, fieldsOf, viewFields: a row's fields as arguments, parsed or walked (row-walk.ts).
 //   dailyRows(summaries): the same values as rows (date, metric, provider, value, text, unit,
-//     basis, rows), newest first: `healthdata daily`, and what the SQLite view holds.
+//     basis, rows), newest first: what the SQLite view holds; `healthdata daily` prints
+//     each through shownRow.
 //   basisOf / hasTwin: the rule itself (rule.ts). twinOf / baseOf: the `_total` naming rule.
+//   shownValue / shownDay / shownRow / shownStats / shownExtreme: the values as every surface shows them: exact as the
+//     API sent them, a computed one (a `several` day's mean, a mean, a median) rounded once.
 export { DailyAccumulator } from './accumulate.ts';
 export { DAILY_COLUMNS, dailyRows, type DailyRow } from './daily-rows.ts';
 export { basisOf, hasTwin, type DailyBasis, type ValuedBasis } from './rule.ts';
+export {
+  shownDay,
+  shownExtreme,
+  shownRow,
+  shownStats,
+  shownValue,
+  type BasedValue,
+  type ShownStats,
+} from './shown.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
 export { fieldsOf, viewFields, type RowFields } from './row-fields.ts';
 export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';

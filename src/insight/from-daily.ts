@@ -34,7 +34,11 @@ export function seriesOf(summaries: readonly MetricSummary[]): {
       provider: s.provider,
       unit: s.unit,
       basis: BASIS[s.rule],
-      points: (s.daily as NumericDay[]).map((d) => ({ date: d.date, value: d.value })),
+      points: (s.daily as NumericDay[]).map((d) => ({
+        date: d.date,
+        value: d.value,
+        basis: d.basis,
+      })),
     });
   }
   return { series, textMetrics: [...texts] };

@@ -19,6 +19,8 @@ export interface PeriodStat {
   min: number;
   max: number;
   partial: boolean;
+  /** Its days, oldest first (to show min and max as their days are: src/daily/shown.ts). */
+  points: DailyPoint[];
 }
 
 /** The first day of the period holding `date`. */
@@ -48,16 +50,17 @@ export function byPeriod(
   unit: PeriodUnit,
   range: { from: string | null; to: string | null },
 ): PeriodStat[] {
-  const groups = new Map<string, number[]>();
+  const groups = new Map<string, DailyPoint[]>();
   for (const p of series) {
     const start = periodStart(p.date, unit);
-    let values = groups.get(start);
-    if (values === undefined) groups.set(start, (values = []));
-    values.push(p.value);
+    let points = groups.get(start);
+    if (points === undefined) groups.set(start, (points = []));
+    points.push(p);
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([period, values]) => {
+    .map(([period, points]) => {
+      const values = points.map((p) => p.value);
       const end = periodEnd(period, unit);
       let min = Infinity;
       let max = -Infinity;
@@ -67,6 +70,6 @@ export function byPeriod(
       }
       const partial =
         (range.from !== null && period < range.from) || (range.to !== null && end > range.to);
-      return { period, end, days: values.length, mean: mean(values), min, max, partial };
+      return { period, end, days: values.length, mean: mean(values), min, max, partial, points };
     });
 }

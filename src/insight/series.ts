@@ -1,11 +1,14 @@
 // The input of every statistic here: one number per day, oldest first, as `src/daily` computes
 // it under the API's rule (a `<metric>_total` twin's value, or the single row; several rows a
 // day are never added up). Gaps are days without data: they are absent, never zero.
+import type { ValuedBasis } from '../daily/rule.ts';
 import { addDays, daysBetween } from '../lib/dates.ts';
 
 export interface DailyPoint {
   date: string;
   value: number;
+  /** How src/daily found the value, which decides how it is shown (src/daily/shown.ts). */
+  basis?: ValuedBasis;
 }
 
 /** The series as a map from date to value, for pairing days across series. */

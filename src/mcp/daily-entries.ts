@@ -3,9 +3,8 @@
 // the daily series as parallel arrays, within a size budget. The note is summary's, except
 // that it names the metric and the twin by their fields: names are the API's text.
 import * as z from 'zod';
-import type { MetricSummary, NumericDay, TextDay } from '../daily/index.ts';
+import { shownDay, type MetricSummary, type NumericDay, type TextDay } from '../daily/index.ts';
 import {
-  round2,
   severalRows,
   summaryStats,
   textCutNote,
@@ -94,7 +93,7 @@ export function entryOf(s: MetricSummary): Entry {
       latest === null
         ? null
         : 'value' in latest
-          ? { date: latest.date, value: round2(latest.value) }
+          ? { date: latest.date, value: shownDay(latest) }
           : { date: latest.date, values: latest.values },
     rows: s.rows,
     rows_left_out: s.rowsLeftOut,
@@ -132,7 +131,7 @@ function seriesOf(s: MetricSummary): Entry['daily'] {
   const days = s.daily as NumericDay[];
   const series: NonNullable<Entry['daily']> = {
     date: days.map((d) => d.date),
-    value: days.map((d) => round2(d.value)),
+    value: days.map(shownDay),
   };
   if (s.rule === 'several') {
     series.rows = days.map((d) => d.rows);

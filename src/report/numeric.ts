@@ -3,7 +3,7 @@
 // monthly means (summary --by). Nothing is computed twice: the daily values are summary's,
 // the baseline is scoreDays', the flagged days and the periods are the records `anomalies`
 // and `summary --by` write (src/insight/records), rounded as they round them.
-import type { MetricSummary, NumericDay } from '../daily/index.ts';
+import { shownDay, type MetricSummary, type NumericDay } from '../daily/index.ts';
 import {
   periodEnd,
   scoreDays,
@@ -15,10 +15,9 @@ import {
 import { seriesOf } from '../insight/from-daily.ts';
 import { anomalyRecords } from '../insight/records/anomaly.ts';
 import { periodRecords } from '../insight/records/period.ts';
-import { amount, score } from '../insight/precision.ts';
+import { amount, score } from '../lib/precision.ts';
 import { daysBetween } from '../lib/dates.ts';
 import { finite } from '../lib/finite-math.ts';
-import { round2 } from '../output/summary/record.ts';
 import { describeSeries } from './words.ts';
 import type { AnomalyModel, NumericSeriesModel, SummaryNumbers } from './types.ts';
 
@@ -30,7 +29,7 @@ export interface Axis {
 
 /** The daily points of a numeric line, oldest first (under `several`, the mean of the rows). */
 export function pointsOf(s: MetricSummary): DailyPoint[] {
-  return (s.daily as NumericDay[]).map((d) => ({ date: d.date, value: d.value }));
+  return (s.daily as NumericDay[]).map((d) => ({ date: d.date, value: d.value, basis: d.basis }));
 }
 
 export function numericModel(
@@ -48,7 +47,8 @@ export function numericModel(
   const day = (): (number | null)[] => new Array<number | null>(axis.days).fill(null);
 
   const values = day();
-  for (const p of points) if (inAxis(at(p.date))) values[at(p.date)] = round2(p.value);
+  // As `daily` shows each day (src/daily/shown.ts): exact as sent, a `several` mean rounded.
+  for (const p of points) if (inAxis(at(p.date))) values[at(p.date)] = shownDay(p);
 
   // The baseline of the first days lies before the range: the lead-in's days come first, as
   // `anomalies` fetches --window days before --from.
@@ -60,14 +60,14 @@ export function numericModel(
   for (const d of scoreDays(scored, rule)) {
     const i = at(d.date);
     if (!inAxis(i)) continue;
-    // As the flagged days give them (src/insight/precision.ts): one z on hover and in the list.
+    // As the flagged days give them (src/lib/precision.ts): one z on hover and in the list.
     median[i] = amount(d.baseline.median);
     z[i] = d.z === null ? null : score(d.z);
     const half = halfBand(d, rule.threshold);
     if (half === null) continue;
     // A band past the doubles (a baseline of ±1e308) is drawn to their edge.
-    low[i] = round2(finite(d.baseline.median - half));
-    high[i] = round2(finite(d.baseline.median + half));
+    low[i] = amount(finite(d.baseline.median - half));
+    high[i] = amount(finite(d.baseline.median + half));
   }
   const line = seriesOf([s]).series;
   const range = { from: axis.from, to: axis.to };
@@ -99,7 +99,7 @@ export function numericModel(
   for (const p of periods) {
     const first = Math.max(0, at(p.period));
     const last = Math.min(axis.days - 1, at(p.end));
-    for (let i = first; i <= last; i++) periodMean[i] = round2(p.mean);
+    for (let i = first; i <= last; i++) periodMean[i] = p.mean;
   }
   const base = { id, metric: s.metric, provider: s.provider, unit: s.unit, rule: s.rule, summary };
   return {

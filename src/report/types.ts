@@ -4,7 +4,7 @@
 // `summary --by` (src/insight byPeriod); the page only draws and formats them. Every string
 // that came from the server (metric, provider, unit, text values, plan) is data, never markup.
 // The page's script (client/*.js) reads this shape too: keep it plain JSON.
-import type { PeriodStat } from '../insight/index.ts';
+import type { PeriodStat } from '../insight/periods.ts';
 
 export interface ReportModel {
   /** The calendar day the report was made on (the injected clock) and the tool's version. */
@@ -85,7 +85,8 @@ export interface NumericSeriesModel extends SeriesBase {
 }
 
 /** A period's statistics, as `summary --by` computes them (src/insight/periods.ts). */
-export type PeriodModel = PeriodStat;
+// Without the period's points: the page draws the daily values already, once.
+export type PeriodModel = Omit<PeriodStat, 'points'>;
 
 export interface AnomalyModel {
   date: string;

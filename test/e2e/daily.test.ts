@@ -136,3 +136,98 @@ describe('healthdata daily --wide with hostile names', () => {
     }
   });
 });
+
+describe('healthdata daily: sent values exact, computed ones rounded once', () => {
+  const row = (metric: string, num: number, date = '2026-11-19'): MetricRowJson => ({
+    date,
+    provider: 'Phone',
+    metric,
+    numValue: num,
+    textValue: null,
+    unit: null,
+    stream: false,
+  });
+  // spo2: three apps, no twin: its day is their mean, 96.58333333333333 (computed); the day
+  // before, one row, as sent.
+  // steps: its twin's value, and hrv's one row, as sent, digits and all.
+  const ROWS = [
+    row('spo2', 96.1),
+    row('spo2', 96.5),
+    row('spo2', 97.15),
+    row('steps', 4000),
+    row('steps', 5000),
+    row('steps_total', 8123.456789),
+    row('hrv', 40.123456789012344),
+    row('hrv', 0.000123456, '2026-11-18'),
+    row('spo2', 95.123456, '2026-11-18'),
+  ];
+  const MEAN = (96.1 + 96.5 + 97.15) / 3;
+
+  it('prints the mean of several rows as 2 decimals in every format and --wide, and the rest exact', async () => {
+    expect(MEAN).not.toBe(96.58);
+    const server = await startServer((req, res) => {
+      if (req.url?.includes('/catalog'))
+        return send(res, 200, JSON.stringify(ROWS.map((r) => r.metric)));
+      send(res, 200, pageBody(ROWS, null));
+    });
+    try {
+      const run = async (args: string[]) => {
+        const out = await hd(server.url, ['daily', ...args]);
+        expect(out.code, out.stderr).toBe(0);
+        return out.stdout;
+      };
+      const want = [
+        ['2026-11-19', 'hrv', 40.123456789012344, 'single'],
+        ['2026-11-19', 'spo2', 96.58, 'several'],
+        ['2026-11-19', 'steps', 8123.456789, 'total'],
+        ['2026-11-18', 'hrv', 0.000123456, 'single'],
+        ['2026-11-18', 'spo2', 95.123456, 'single'],
+      ];
+      type Row = { date: string; metric: string; value: number; basis: string };
+      const pick = (rows: Row[]) => rows.map((r) => [r.date, r.metric, r.value, r.basis]);
+      const json = JSON.parse(await run(['-f', 'json'])) as { data: Row[] };
+      expect(pick(json.data)).toEqual(want);
+      const nd = (await run(['-f', 'ndjson'])).trimEnd().split('\n');
+      expect(pick(nd.map((l) => JSON.parse(l) as Row))).toEqual(want);
+      const csv = parse(await run(['-f', 'csv']), { columns: true }) as Record<string, string>[];
+      expect(csv.map((r) => [r['date'], r['metric'], Number(r['value']), r['basis']])).toEqual(
+        want,
+      );
+      expect(csv.map((r) => r['value'])).toEqual([
+        '40.123456789012344',
+        '96.58',
+        '8123.456789',
+        '0.000123456',
+        '95.123456',
+      ]);
+      const wide = parse(await run(['--wide', '-f', 'csv'])) as string[][];
+      expect(wide).toEqual([
+        ['date', 'hrv', 'spo2', 'steps'],
+        ['2026-11-19', '40.123456789012344', '96.58', '8123.456789'],
+        ['2026-11-18', '0.000123456', '95.123456', ''],
+      ]);
+      // summary shows the same days, and its statistics rounded once: a computed mean and
+      // median through amount(); a min or max that is a day sent by the API, exact.
+      const summary = await hd(server.url, ['summary', '-f', 'json']);
+      expect(summary.code, summary.stderr).toBe(0);
+      type Line = { metric: string; min: number; mean: number; median: number; max: number };
+      const lines = (JSON.parse(summary.stdout) as { data: (Line & { latest: number })[] }).data;
+      const spo2 = lines.find((l) => l.metric === 'spo2');
+      expect(spo2).toMatchObject({ min: 95.123456, mean: 95.85, median: 95.85, max: 96.58 });
+      expect(spo2?.latest).toBe(96.58);
+      const hrv = lines.find((l) => l.metric === 'hrv');
+      expect(hrv).toMatchObject({ min: 0.000123456, max: 40.123456789012344, median: 20.06 });
+      expect(hrv?.latest).toBe(40.123456789012344);
+      expect(lines.find((l) => l.metric === 'steps')?.latest).toBe(8123.456789);
+      // summary --by (the insight records, MCP trend's too): the period's min is the one-row
+      // day, exact; its max the several rows' day, rounded as daily shows it.
+      const by = await hd(server.url, ['summary', '--by', 'month', '-m', 'spo2', '-f', 'json']);
+      expect(by.code, by.stderr).toBe(0);
+      expect((JSON.parse(by.stdout) as { data: Line[] }).data).toMatchObject([
+        { metric: 'spo2', min: 95.123456, mean: 95.85, max: 96.58 },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});

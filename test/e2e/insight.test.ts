@@ -1,10 +1,10 @@
 // summary --by, anomalies, compare and correlate end to end against the sandbox's planted
 // signals (docs/sandbox.md). Expected values are computed here, independently, from the raw
 // rows the sandbox serves over HTTP, and rounded as every surface rounds a statistic, once
-// (src/insight/precision.ts: scores to 3 decimals, amounts to 2 or 3 significant digits).
+// (src/lib/precision.ts: scores to 3 decimals, amounts to 2 or 3 significant digits).
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
-import { amount, score } from '../../src/insight/precision.ts';
+import { amount, score } from '../../src/lib/precision.ts';
 import { fixedClock, runCli } from '../helpers/cli.ts';
 import { inPty, sandboxEnv, widest } from '../helpers/pty.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';

@@ -4,7 +4,7 @@
 // answer is whole, the ordinary metric's items are what they are alone, the huge ones are
 // finite and right, and numbers past every double (1e400) are counted in a note.
 import { afterEach, describe, expect, it } from 'vitest';
-import { amount } from '../../src/insight/precision.ts';
+import { amount } from '../../src/lib/precision.ts';
 import {
   dayAgo,
   FIRST,
@@ -97,7 +97,7 @@ describe('MCP tools over numbers at the edges of the doubles', () => {
     expect(item('huge_constant')).toMatchObject({ mean: 1e308, change: 0, exceeds: false });
     expect(item('near_max')['exceeds']).toBe(false);
     expect(item('opposed')).toMatchObject({ change: 0, exceeds: false });
-    // Rounded once, as every surface rounds a mean (src/insight/precision.ts).
+    // Rounded once, as every surface rounds a mean (src/lib/precision.ts).
     expect(item('steps')['mean']).toBe(amount(plainMean(steps.slice(0, 30))));
     expect(item('steps')['vs_mean']).toBe(amount(plainMean(steps.slice(30))));
     expect(items.every((i) => i['exceeds'] === false)).toBe(true);

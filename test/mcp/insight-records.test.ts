@@ -1,5 +1,5 @@
 // The CLI's and MCP's insight records for the same data are the same records, field by field:
-// one builder each (src/insight/records), rounded once (src/insight/precision.ts). Against the
+// one builder each (src/insight/records), rounded once (src/lib/precision.ts). Against the
 // sandbox's planted signals over every metric, `anomalies -f json` against find_anomalies,
 // `compare -f json` against compare_periods, `correlate -f json` against correlate and
 // `summary --by` against trend; and csv and the table show json's numbers, digit for digit.

@@ -1,4 +1,4 @@
-// The one rounding of the insight records (src/insight/precision.ts), the one rule of which
+// The one rounding of the insight records (src/lib/precision.ts), the one rule of which
 // twins a daily read asks for (src/daily/asked-names.ts), and the one bounded summary reader's
 // two ways to meet a bound (src/daily/bounded-reader.ts).
 import fc from 'fast-check';
@@ -7,7 +7,7 @@ import type { MetricRow } from '../../src/api/types.ts';
 import { namesToFetch } from '../../src/daily/asked-names.ts';
 import { newReadState, readSummaries } from '../../src/daily/bounded-reader.ts';
 import { DEFAULT_SUMMARY_BOUNDS, SummaryTooLarge } from '../../src/daily/index.ts';
-import { amount, score } from '../../src/insight/precision.ts';
+import { amount, score } from '../../src/lib/precision.ts';
 
 describe('statistics rounded once', () => {
   it('gives the issue’s examples a sensible precision', () => {

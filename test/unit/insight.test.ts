@@ -62,7 +62,9 @@ describe('periods', () => {
       { date: '2026-03-01', value: 1 },
     ];
     const lines = byPeriod(days, 'month', { from: '2026-01-15', to: '2026-03-01' });
-    expect(lines).toEqual([
+    // Each period keeps its days (for min and max to be shown as their days are).
+    expect(lines.map((l) => l.points)).toEqual([days.slice(0, 1), days.slice(1, 4), days.slice(4)]);
+    expect(lines.map((l) => ({ ...l, points: undefined }))).toEqual([
       {
         period: '2026-01-01',
         end: '2026-01-31',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { MetricRow } from '../../src/api/types.ts';
 import { summarize, type MetricSummary } from '../../src/daily/index.ts';
 import { findAnomalies, DEFAULT_RULE } from '../../src/insight/index.ts';
-import { score } from '../../src/insight/precision.ts';
+import { score } from '../../src/lib/precision.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import { buildReport, type ReportInput } from '../../src/report/build.ts';
 import { hashSource } from '../../src/report/csp.ts';
@@ -99,7 +99,7 @@ describe('the band', () => {
       value: 'value' in d ? d.value : 0,
     }));
     const expected = findAnomalies(points, DEFAULT_RULE).filter((a) => a.date >= range.from);
-    // z as `anomalies` writes it: rounded once (src/insight/precision.ts).
+    // z as `anomalies` writes it: rounded once (src/lib/precision.ts).
     expect(s?.anomalies.map((a) => [a.date, a.z])).toEqual(
       expected.map((a) => [a.date, score(a.z)]),
     );

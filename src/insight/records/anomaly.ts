@@ -3,8 +3,9 @@
 import { findAnomalies, type BaselineRule } from '../anomalies.ts';
 import type { NumericSeries } from '../from-daily.ts';
 import { addDays } from '../series.ts';
-import { amount, score } from '../precision.ts';
-import { dayValue, inRange, type DayRange } from './daily-value.ts';
+import { amount, score } from '../../lib/precision.ts';
+import { shownDay } from '../../daily/index.ts';
+import { inRange, type DayRange } from './daily-value.ts';
 
 export interface AnomalyRecord {
   date: string;
@@ -49,7 +50,7 @@ export function anomalyRecords(
         provider: s.provider,
         unit: s.unit,
         basis: s.basis,
-        value: dayValue(a.value, s.basis),
+        value: shownDay(a),
         median: amount(a.baseline.median),
         z: score(a.z),
         direction: a.direction,

@@ -3,7 +3,7 @@
 // give the same fields, numbers (rounded once, precision.ts) and default periods.
 import { comparePeriods } from '../compare.ts';
 import type { NumericSeries } from '../from-daily.ts';
-import { amount, score } from '../precision.ts';
+import { amount, score } from '../../lib/precision.ts';
 import { addDays, daysBetween } from '../series.ts';
 import { inRange } from './daily-value.ts';
 

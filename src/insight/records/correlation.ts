@@ -2,7 +2,7 @@
 // and lag, one builder, so both surfaces give the same fields and numbers, rounded once.
 import { correlate, type LagCorrelation } from '../correlate.ts';
 import type { NumericSeries } from '../from-daily.ts';
-import { score } from '../precision.ts';
+import { score } from '../../lib/precision.ts';
 
 export interface CorrelationRecord {
   /** The leading metric and its provider. */

@@ -1,12 +1,5 @@
-// A day's value in an insight record: as the API sent it when it is one row or the `_total`
-// twin (exact, never rounded), and rounded as an amount when it is the mean of several rows
-// (src/daily's `several` basis): only a number this program computed is rounded.
-import type { NumericSeries } from '../from-daily.ts';
-import { amount } from '../precision.ts';
-
-export function dayValue(value: number, basis: NumericSeries['basis']): number {
-  return basis === 'several' ? amount(value) : value;
-}
+// Which days a record covers. A day's value in a record is shown as every surface shows it
+// (src/daily/shown.ts: exact as the API sent it, a `several` day's mean through amount()).
 
 /** Which days a record covers: [from, to], either end open when null. */
 export interface DayRange {

@@ -2,8 +2,9 @@
 // builder, so both surfaces give the same fields and numbers, rounded once (precision.ts).
 import type { NumericSeries } from '../from-daily.ts';
 import { byPeriod, type PeriodUnit } from '../periods.ts';
-import { amount } from '../precision.ts';
-import { dayValue, type DayRange } from './daily-value.ts';
+import { amount } from '../../lib/precision.ts';
+import { shownExtreme } from '../../daily/index.ts';
+import type { DayRange } from './daily-value.ts';
 
 export interface PeriodRecord {
   metric: string;
@@ -45,8 +46,8 @@ export function periodRecords(
       period: p.period,
       days: p.days,
       mean: amount(p.mean),
-      min: dayValue(p.min, s.basis),
-      max: dayValue(p.max, s.basis),
+      min: shownExtreme(p.points, p.min),
+      max: shownExtreme(p.points, p.max),
       partial: p.partial,
     })),
   );

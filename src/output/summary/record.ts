@@ -1,7 +1,6 @@
 // One summary line as a flat record: the columns of csv/tsv, and the fields of json/ndjson
 // (which add the daily series).
-import { DEFAULT_SUMMARY_BOUNDS, unheldWords } from '../../daily/index.ts';
-import { roundTo } from '../../lib/finite-math.ts';
+import { DEFAULT_SUMMARY_BOUNDS, shownDay, shownStats, unheldWords } from '../../daily/index.ts';
 import { byteSize } from '../../lib/sizes.ts';
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
 
@@ -30,8 +29,12 @@ export type SummaryRecord = Record<(typeof SUMMARY_COLUMNS)[number], string | nu
 /** How many of the most frequent text values a line lists. */
 const TOP = 5;
 
-/** The fields every shape of a summary line shares (this record, and the MCP entry), in order. */
+/**
+ * The fields every shape of a summary line shares (this record, and the MCP entry), in order;
+ * the statistics as every surface shows them (src/daily/shown.ts).
+ */
 export function summaryStats(s: MetricSummary) {
+  const stats = shownStats(s);
   return {
     metric: s.metric,
     provider: s.provider,
@@ -41,10 +44,10 @@ export function summaryStats(s: MetricSummary) {
     days: s.days,
     first: s.first,
     last: s.last,
-    min: s.stats?.min ?? null,
-    mean: s.stats ? round2(s.stats.mean) : null,
-    median: s.stats?.median ?? null,
-    max: s.stats?.max ?? null,
+    min: stats?.min ?? null,
+    mean: stats?.mean ?? null,
+    median: stats?.median ?? null,
+    max: stats?.max ?? null,
   };
 }
 
@@ -53,7 +56,7 @@ export function summaryRecord(s: MetricSummary): SummaryRecord {
   return {
     ...summaryStats(s),
     latest:
-      latest === null ? null : 'value' in latest ? round2(latest.value) : latest.values.join('; '),
+      latest === null ? null : 'value' in latest ? shownDay(latest) : latest.values.join('; '),
     rows: s.rows,
     rows_per_day: rowsPerDay(s),
     top_values:
@@ -142,7 +145,10 @@ export function rowsPerDay(s: MetricSummary): string | null {
   return r === null ? null : r.min === r.max ? String(r.min) : `${r.min}-${r.max}`;
 }
 
-/** The json/ndjson item: the record plus the daily series, oldest first. */
+/**
+ * The json/ndjson item: the record plus the daily series, oldest first. A `several` day's
+ * min and max are two of its rows, as sent.
+ */
 export function summaryDocument(s: MetricSummary): object {
   const daily =
     s.rule === 'text'
@@ -151,18 +157,13 @@ export function summaryDocument(s: MetricSummary): object {
           d.basis === 'several'
             ? {
                 date: d.date,
-                value: round2(d.value),
+                value: shownDay(d),
                 basis: d.basis,
                 rows: d.rows,
                 min: d.min,
                 max: d.max,
               }
-            : { date: d.date, value: round2(d.value), basis: d.basis },
+            : { date: d.date, value: shownDay(d), basis: d.basis },
         );
   return { ...summaryRecord(s), daily };
-}
-
-/** Two decimals (a value of 1e307 or 1e-300 keeps its size: finite-math.ts roundTo). */
-export function round2(x: number): number {
-  return roundTo(x, 2);
 }

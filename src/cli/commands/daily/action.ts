@@ -1,8 +1,8 @@
 // `healthdata daily`: the daily values themselves, one row per metric, provider and day (or,
 // with --wide, one row per day). Loaded by the loader `summary` uses (src/cli/daily-query.ts)
 // and made by the same rule (src/daily/rule.ts), so each value is the one summary, chart and
-// the SQLite view show.
-import { DAILY_COLUMNS, dailyRows } from '../../../daily/index.ts';
+// the SQLite view show, shown as every surface shows it (src/daily/shown.ts).
+import { DAILY_COLUMNS, dailyRows, shownRow } from '../../../daily/index.ts';
 import type { Context } from '../../context.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import type { OutputFlags } from '../../flags.ts';
@@ -17,7 +17,7 @@ export interface DailyCommandFlags extends OutputFlags, DailyFlags {
 export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<void> {
   await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
     if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
-    const rows = dailyRows(daily.summaries);
+    const rows = dailyRows(daily.summaries).map(shownRow);
     const records: DailyRecord[] = flags.wide
       ? wideRecords(rows)
       : rows.map((r) => Object.fromEntries(DAILY_COLUMNS.map((c) => [c, r[c]])));

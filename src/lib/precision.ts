@@ -1,9 +1,10 @@
-// How the statistics of the insight records are rounded, once, for every surface (the CLI's
-// table, csv, json and ndjson, and the MCP tools): the records are built rounded
-// (src/insight/records/), and nothing rounds them again. A statistic's last digits are noise of
-// the arithmetic (a mean of 55.714285714285715, a change of -3738.3999999999996), not data.
-// Values the API sent (a day's value, `metrics`, sync) are never rounded here.
-import { roundTo } from '../lib/finite-math.ts';
+// How a number this program computed is rounded, once, for every surface (`daily`, `summary`,
+// the insight records, `report`, the MCP tools): src/daily/shown.ts decides which numbers are
+// computed, the insight records (src/insight/records/) round their statistics here, and
+// nothing rounds them again. A statistic's last digits are noise of the arithmetic (a mean of
+// 55.714285714285715, a change of -3738.3999999999996), not data. Values the API sent (a
+// `single` or `total` day, `metrics`, sync) are never rounded.
+import { roundTo } from './finite-math.ts';
 
 /** Decimals of a score: robust z, Pearson's r, Spearman's rho, Hedges' g. */
 export const SCORE_DECIMALS = 3;
