@@ -15,7 +15,7 @@ export function severalRowsNotice(
     `notice: ${metric} has several rows for one day from one provider (e.g. ${example.provider}, ` +
     `${example.date}): they are ${example.stream ? 'separate samples through the day' : 'one per source app'} and must not be added up`;
   const total = twinOf(metric);
-  const summary = `'healthdata summary -m ${metric}' summarises them per day without adding them`;
+  const summary = `'healthdata daily -m ${metric}' gives each day's value without adding them`;
   if (baseOf(metric) !== undefined) return `${head}.`;
   if (twin === true) return `${head}; use --metric ${total}, the de-duplicated daily total.`;
   if (twin === false) return `${head}; ${summary}.`;

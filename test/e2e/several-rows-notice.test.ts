@@ -59,7 +59,7 @@ describe('several rows for one day', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('walking_heart_rate has several rows');
     expect(lines[0]).not.toContain('walking_heart_rate_total');
-    expect(lines[0]).toContain("'healthdata summary -m walking_heart_rate'");
+    expect(lines[0]).toContain("'healthdata daily -m walking_heart_rate'");
   });
 
   it('is absent for the twin itself and for one row a day, and silenced by --quiet', async () => {

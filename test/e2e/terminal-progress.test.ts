@@ -6,7 +6,9 @@ import { tempDir } from '../helpers/cli.ts';
 import { ESC, inPty, sandboxEnv } from '../helpers/pty.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
 
-const sandbox = useSandbox({ plan: 'pro' });
+// 10 ms a page: the export of ~95 pages lasts long enough for the progress line to be drawn
+// more than once (without it a quiet machine finished in 0.1 s, one frame at 0 %).
+const sandbox = useSandbox({ plan: 'pro', latencyMs: 10 });
 const env = (extra: Record<string, string> = {}) => sandboxEnv(sandbox.current, extra);
 
 describe('live progress', () => {

@@ -216,7 +216,7 @@ describe('severalRowsNotice', () => {
   const example = { date: '2026-01-02', provider: 'PhoneHealth', stream: false };
   it('names the twin when it exists, and otherwise points to summary', () => {
     expect(severalRowsNotice('steps', example, true)).toContain('use --metric steps_total');
-    expect(severalRowsNotice('hr', example, false)).toContain('healthdata summary -m hr');
+    expect(severalRowsNotice('hr', example, false)).toContain('healthdata daily -m hr');
     expect(severalRowsNotice('hr', example, false)).not.toContain('hr_total');
     expect(severalRowsNotice('hr', example, undefined)).toContain(
       'use --metric hr_total if your catalog has it',
