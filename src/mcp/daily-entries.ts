@@ -4,13 +4,7 @@
 // that it names the metric and the twin by their fields: names are the API's text.
 import * as z from 'zod';
 import { shownDay, type MetricSummary, type NumericDay, type TextDay } from '../daily/index.ts';
-import {
-  severalRows,
-  summaryStats,
-  textCutNote,
-  withNoTotal,
-  withUnheld,
-} from '../output/summary/record.ts';
+import { ruleNote, summaryStats, withNoTotal, withUnheld } from '../output/summary/record.ts';
 import { clipName } from './fit/clip.ts';
 import { utf8 } from './fit/bound-json.ts';
 
@@ -105,18 +99,9 @@ export function entryOf(s: MetricSummary): Entry {
 }
 
 /** summary's note (output/summary/record.ts), with the names replaced by their fields. */
+/** The line's rule in words, naming the fields rather than repeating the server's names. */
 function noteOf(s: MetricSummary): string {
-  if (s.days === 0) return 'no data in the range';
-  switch (s.rule) {
-    case 'twin':
-      return `daily total from the twin named in \`from\`${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} rows of \`metric\` itself (one per source app) left out` : ''}`;
-    case 'several':
-      return `${severalRows(s)}: a day's value is their mean, never their sum`;
-    case 'text':
-      return `text: counts, not statistics${s.textCut ? `; ${textCutNote(s.textCut)}` : ''}`;
-    case 'row':
-      return '';
-  }
+  return ruleNote(s, { twin: 'the twin named in `from`', rows: 'rows of `metric` itself' });
 }
 
 function seriesOf(s: MetricSummary): Entry['daily'] {

@@ -95,11 +95,19 @@ export function withUnheld(s: MetricSummary, note: string): string {
   return note === '' ? unheldWords(s.unheld) : `${note}; ${unheldWords(s.unheld)}`;
 }
 
-function ruleNote(s: MetricSummary): string {
+/**
+ * What a line's rule means for it, in words. `names` says how the twin and the metric's own
+ * rows are named: by their names here; MCP names the fields instead (`from`, `metric`), so that
+ * a note repeats no server text.
+ */
+export function ruleNote(
+  s: MetricSummary,
+  names: { twin: string; rows: string } = { twin: s.from, rows: `${s.metric} rows` },
+): string {
   if (s.days === 0) return 'no data in the range';
   switch (s.rule) {
     case 'twin':
-      return `daily total from ${s.from}${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} ${s.metric} rows (one per source app) left out` : ''}`;
+      return `daily total from ${names.twin}${s.rowsLeftOut > 0 ? `; the ${s.rowsLeftOut} ${names.rows} (one per source app) left out` : ''}`;
     case 'several':
       return `${severalRows(s)}: a day's value is their mean, never their sum`;
     case 'text':
