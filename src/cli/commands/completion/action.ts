@@ -66,6 +66,12 @@ async function catalogNames(
   const person = flags.demo ? DEMO : whose(await resolveSettings(settingInputs(flags, ctx)));
   const cached = dir ? await readCache(dir, person, now) : undefined;
   if (cached) return cached;
+  const names = await readCatalog(flags, ctx).catch(() => undefined);
+  if (dir) await writeCache(dir, person, now, names).catch(() => undefined);
+  return names;
+}
+
+async function readCatalog(flags: ConnectionFlags, ctx: Context): Promise<CatalogNames> {
   const quiet = createNotices(ctx.stderr, { quiet: true, verbose: false, interactive: false });
   const session = await connectClient(
     { ...flags, retries: 0, timeout: TIMEOUT_SECONDS, quiet: true },
@@ -75,9 +81,7 @@ async function catalogNames(
   );
   try {
     const { body } = await session.client.getJson('api/v1/catalog', undefined, ctx.signal);
-    const names = namesFrom(body);
-    if (dir) await writeCache(dir, person, now, names).catch(() => undefined);
-    return names;
+    return namesFrom(body);
   } finally {
     await session.close();
   }

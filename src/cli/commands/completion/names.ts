@@ -11,6 +11,11 @@ import type { Settings } from '../../../config/settings.ts';
 import { hasUnsafe } from '../../../lib/visible.ts';
 
 export const CACHE_MS = 10 * 60_000;
+/**
+ * A catalog that could not be read (a slow API past the timeout, an error) is remembered this
+ * long as "no names": every TAB would otherwise wait the whole timeout again for nothing.
+ */
+export const FAILED_MS = 30_000;
 
 export interface CatalogNames {
   metric: string[];
@@ -55,23 +60,26 @@ export async function readCache(
   try {
     const saved: unknown = JSON.parse(await readFile(cacheFile(dir, person), 'utf8'));
     if (!isRecord(saved) || typeof saved['time'] !== 'number') return undefined;
-    if (now - saved['time'] > CACHE_MS || now < saved['time']) return undefined;
+    const keep = saved['failed'] === true ? FAILED_MS : CACHE_MS;
+    if (now - saved['time'] > keep || now < saved['time']) return undefined;
     return namesFrom(saved);
   } catch {
     return undefined;
   }
 }
 
+/** Saves the names read (or, with `names` undefined, that the read failed: FAILED_MS). */
 export async function writeCache(
   dir: string,
   person: string,
   now: number,
-  names: CatalogNames,
+  names: CatalogNames | undefined,
 ): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = cacheFile(dir, person);
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ time: now, ...names }), { mode: 0o600 });
+  const saved = names ?? { failed: true, metric: [], provider: [] };
+  await writeFile(temp, JSON.stringify({ time: now, ...saved }), { mode: 0o600 });
   await rename(temp, file);
 }
 
