@@ -17,6 +17,8 @@ export interface InsightDocument {
   records: readonly object[];
   /** The rule and range behind the numbers: json's `meta`, left out of tables. */
   meta: Record<string, unknown>;
+  /** csv/tsv's header when there are no records. */
+  columns?: readonly string[];
 }
 
 export async function writeInsight(
@@ -33,6 +35,7 @@ export async function writeInsight(
       header: flags.header,
       hideKeys: ['meta'],
       title: doc.title,
+      ...(doc.columns ? { emptyColumns: doc.columns } : {}),
       columns: terminal.columns,
       palette: terminal.out,
       pretty: ctx.stdoutIsTTY && flags.output === undefined,

@@ -60,6 +60,23 @@ describe('healthdata daily', () => {
     expect(statSync(file).size).toBeGreaterThan(0);
   });
 
+  it('writes the header of an empty range, so a reader of the file still finds its columns', async () => {
+    // weight is measured now and then: one day without it.
+    const empty = (extra: string[]) =>
+      daily(['-m', 'weight', '--from', '2026-11-19', '--to', '2026-11-19', ...extra]);
+    const days = await daily(['-m', 'weight', '--from', '60d', '-f', 'csv']);
+    const held = new Set(days.stdout.split('\n').map((l) => l.slice(0, 10)));
+    expect(held.has('2026-11-19'), 'the sandbox weighed on 2026-11-19: pick another day').toBe(
+      false,
+    );
+    const file = join(dir, 'empty.csv');
+    const csv = await empty(['-o', file]);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('date,metric,provider,value,text,unit,basis,rows\n');
+    expect((await empty(['--wide', '-f', 'tsv'])).stdout).toBe('date\n');
+    expect((await empty(['-f', 'csv', '--no-header'])).stdout).toBe('');
+  });
+
   it('refuses a bad range and a near-miss name with exit 2 and one line', async () => {
     const range = await daily(['--from', '2026-11-10', '--to', '2026-11-01']);
     expect(range.code).toBe(2);

@@ -72,10 +72,10 @@ export function delimitedEncoder(options: DelimitedOptions): Encoder {
 function delimitedDocument(
   { body }: JsonDocument,
   delimiter: Delimiter,
-  { header }: DocumentOptions,
+  { header, emptyColumns = [] }: DocumentOptions,
 ): string {
   const rows = (mainArray(body) ?? (isRecord(body) ? [body] : [])).filter(isRecord);
-  const columns = columnsOf(rows);
+  const columns = rows.length === 0 ? [...emptyColumns] : columnsOf(rows);
   if (columns.length === 0) return '';
   const records = rows.map((row) => columns.map((c) => cell(row[c])));
   return stringify(header ? [columns, ...records] : records, { delimiter, eof: true });

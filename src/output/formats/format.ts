@@ -19,6 +19,11 @@ export interface DocumentOptions extends FormatOptions {
   hideKeys?: readonly string[];
   /** table: the title of the document's first block (`Profile`). */
   title?: string;
+  /**
+   * csv/tsv: the columns when the document has no rows, so an empty export still has its
+   * header (a reader such as pandas fails on a 0-byte file).
+   */
+  emptyColumns?: readonly string[];
 }
 
 /** A free-form JSON body (catalog, sources, profile): parsed, and the exact text received. */

@@ -31,6 +31,7 @@ export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<
       {
         title: flags.wide ? 'Daily values by day' : 'Daily values',
         records,
+        columns: flags.wide ? ['date'] : DAILY_COLUMNS,
         meta: {
           ...daily.range,
           ...(daily.meta ?? {}),
