@@ -215,6 +215,19 @@ describe('dataset folder names', () => {
     expect(dataset['default']).not.toEqual(dataset['carol']);
   });
 
+  it('without settings of its own, says the profiles could be synced instead', async () => {
+    const dir = tempDir();
+    const profiles = { ann: user(1), bob: user(2) };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+    const env = { HEALTHDATA_CONFIG_DIR: dir, HOME: dir };
+    const run = await spawnCli(['sync', join(tempDir(), 'study'), '--format', 'parquet'], { env });
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /no base URL is set .*; or, to sync the 2 profiles of the config file into this dataset, add --all-profiles \(or --profile NAME\)/,
+    );
+  });
+
   it('refuses a key from elsewhere for a folder named after a profile', async () => {
     const env = oldConfig({ alice: user(1) });
     const dir = join(tempDir(), 'study');

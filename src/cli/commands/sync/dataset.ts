@@ -3,6 +3,7 @@
 // own client and their own line on stderr, and one person's failure is named and leaves the
 // others to complete (exit 1).
 import { join } from 'node:path';
+import { readConfig } from '../../../config/store.ts';
 import { HealthdataError } from '../../../lib/errors.ts';
 import { visible } from '../../../lib/visible.ts';
 import { syncDataset, type DatasetPerson } from '../../../sync/dataset.ts';
@@ -85,7 +86,7 @@ export async function runDatasetSync(
     const [first] = failures;
     if (first === undefined) return;
     // One person: their error as it is, with its own exit code (3 for a key refused).
-    if (people.length === 1) throw first.error;
+    if (people.length === 1) throw chosen.profiles ? first.error : profilesHint(first.error, ctx);
     for (const { person, error } of failures) {
       say(
         `error: profile ${person.name}: ${error instanceof Error ? error.message : String(error)}`,
@@ -129,4 +130,26 @@ function leftAlone(event: Extract<FolderEvent, { kind: 'left' }>, dir: string): 
     return `${head} (former names) are left as they are — the person may be counted twice; keep one, move it to ${to}, and remove the others`;
   }
   return `${head} (a former name) is left beside ${to} — the person may be counted twice; keep one folder and remove the other`;
+}
+
+/**
+ * The settings without a profile lack a key or base URL, but the config file has profiles: the
+ * person likely meant to sync those, so the error says how.
+ */
+function profilesHint(error: unknown, ctx: Context): unknown {
+  if (!(error instanceof HealthdataError)) return error;
+  if (error.code !== 'no_api_key' && error.code !== 'no_base_url') return error;
+  let profiles: string[];
+  try {
+    profiles = readConfig(ctx.env).profileNames();
+  } catch {
+    return error;
+  }
+  if (profiles.length === 0) return error;
+  return new HealthdataError(
+    error.code,
+    `${error.message}; or, to sync the ${profiles.length === 1 ? 'profile' : `${profiles.length} profiles`} of the config file into this dataset, add --all-profiles (or --profile NAME)`,
+    error.kind,
+    { cause: error },
+  );
 }
