@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/dates.ts';
 import { tempDir } from '../helpers/cli.ts';
 import { row, useHostileApis, type HostileApi } from '../helpers/misbehaving-api.ts';
-import { BIN, spawnCli, spawnShell, until } from '../helpers/spawn.ts';
+import { BIN, spawnCli, spawnShell, until, untilWritten } from '../helpers/spawn.ts';
 import { API_KEY, type MetricRowJson } from '../helpers/test-server.ts';
 import { TODAY, TODAY_ENV } from '../helpers/today.ts';
 
@@ -108,7 +108,7 @@ exec sleep 600
         await allPagesServed(api);
         const signalledAt = Date.now();
         await tmux('send-keys C-c');
-        await until(() => existsSync(file('done')), 10_000);
+        await untilWritten(file('done'), 10_000);
         expect(Date.now() - signalledAt).toBeLessThan(800);
         expect(readFileSync(file('done'), 'utf8').trim()).toBe('130');
         expect(readFileSync(file('err.txt'), 'utf8')).toBe('healthdata: stopped by SIGINT\n');

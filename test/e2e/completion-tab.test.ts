@@ -15,7 +15,7 @@ import {
   shellWord,
 } from '../helpers/hostile-names.ts';
 import { HD } from '../helpers/pty.ts';
-import { spawnShell, until } from '../helpers/spawn.ts';
+import { spawnShell, untilWritten } from '../helpers/spawn.ts';
 import { API_KEY, startServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
@@ -32,14 +32,14 @@ const PROVIDER = offerableNames('p').find((n) => n.startsWith('pz')) ?? '';
 
 /**
  * The shell's start-up file: `healthdata __complete` is the real CLI; any other healthdata
- * command line writes its arguments, one `<arg>` a line, to `out`.
+ * command line writes its arguments, one `<arg>` a line, to `out` (whole, by a rename).
  */
 function startup(shell: Shell, cwd: string, out: string): string {
   if (shell === 'fish') {
     return [
       "function fish_prompt; echo 'hd$ '; end",
       'function healthdata',
-      `  if test "$argv[1]" = __complete; ${HD} $argv; else; printf '<%s>\\n' $argv > ${shellWord(out)}; end`,
+      `  if test "$argv[1]" = __complete; ${HD} $argv; else; printf '<%s>\\n' $argv > ${shellWord(out + '.part')}; mv ${shellWord(out + '.part')} ${shellWord(out)}; end`,
       'end',
       `${HD} completion fish | source`,
       `cd ${shellWord(cwd)}`,
@@ -49,7 +49,7 @@ function startup(shell: Shell, cwd: string, out: string): string {
     ...(shell === 'zsh' ? ['autoload -U compinit && compinit -u'] : []),
     "PS1='hd$ '",
     'healthdata() {',
-    `  if [ "$1" = __complete ]; then ${HD} "$@"; else printf '<%s>\\n' "$@" > ${shellWord(out)}; fi`,
+    `  if [ "$1" = __complete ]; then ${HD} "$@"; else printf '<%s>\\n' "$@" > ${shellWord(out + '.part')} && mv ${shellWord(out + '.part')} ${shellWord(out)}; fi`,
     '}',
     `source <(${HD} completion ${shell})`,
     `cd ${shellWord(cwd)}`,
@@ -105,7 +105,7 @@ async function tabInTmux(shell: Shell): Promise<{ args: string; markers: string[
     await tmux('send-keys Tab');
     await poll('p-tab');
     await tmux('send-keys Enter');
-    await until(() => existsSync(out), 10_000);
+    await untilWritten(out, 10_000);
     return { args: readFileSync(out, 'utf8'), markers: markersIn(cwd) };
   } finally {
     await tmux('kill-server');

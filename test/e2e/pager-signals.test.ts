@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { sandboxEnv } from '../helpers/pty.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
-import { BIN, spawnShell } from '../helpers/spawn.ts';
+import { BIN, spawnShell, until, untilWritten } from '../helpers/spawn.ts';
 
 // Slow pages, so the export is still fetching when the signal comes.
 const sandbox = useSandbox({ plan: 'pro', latencyMs: 150 });
@@ -87,7 +87,7 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a signal while paging', () => {
       // The pager is healthdata's own child, exec'd by the shell, so a signal reaches it.
       expect(parentOf(pager)).toBe(hd);
       await t.tmux('send-keys q Enter');
-      await until(() => existsSync(t.file('done')));
+      await untilWritten(t.file('done'));
       expect(t.read('done')).toBe('130');
       expect(t.read('at-q.txt')).toBe('alive');
       expect(running(pager)).toBe(false);
@@ -100,7 +100,7 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a signal while paging', () => {
       await interruptWhilePaging(t);
       const pager = t.pid('pager.pid');
       await t.tmux('send-keys C-c');
-      await until(() => existsSync(t.file('done')));
+      await untilWritten(t.file('done'));
       expect(t.read('done')).toBe('130');
       expect(running(pager)).toBe(false);
       expect(existsSync(t.file('at-q.txt'))).toBe(false);
@@ -116,7 +116,7 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a signal while paging', () => {
       expect(t.read('paged.txt').split('\n')).toHaveLength(4);
       await t.tmux('send-keys C-c');
       await t.tmux('send-keys q Enter');
-      await until(() => existsSync(t.file('done')));
+      await untilWritten(t.file('done'));
       expect(t.read('done')).toBe('130');
       expect(t.read('at-q.txt')).toBe('alive');
     }, '-m steps_total --from 2026-11-20'); // the sandbox's today (fixed) minus 2: three rows
@@ -127,7 +127,7 @@ describe.skipIf(!existsSync('/usr/bin/tmux'))('a signal while paging', () => {
       await until(() => existsSync(t.file('paged.txt')) && t.read('paged.txt').includes('date'));
       const pager = t.pid('pager.pid');
       process.kill(t.pid('hd.pid'), 'SIGTERM');
-      await until(() => existsSync(t.file('done')));
+      await untilWritten(t.file('done'));
       expect(t.read('done')).toBe('143');
       expect(running(pager)).toBe(false);
     });
@@ -146,15 +146,6 @@ function running(pid: number): boolean {
 function parentOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-}
-
-/** Polls until `check` holds (a process to start or to end), failing after 15 s. */
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /**

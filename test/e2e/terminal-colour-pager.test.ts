@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
 import { ESC, HD, inPty, sandboxEnv } from '../helpers/pty.ts';
 import { useSandbox, metricsRequests } from '../helpers/sandbox.ts';
-import { spawnShell } from '../helpers/spawn.ts';
+import { spawnShell, untilWritten } from '../helpers/spawn.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const env = (extra: Record<string, string> = {}) => sandboxEnv(sandbox.current, extra);
@@ -132,7 +132,7 @@ describe('the pager', () => {
         const screen = (await tmux('capture-pane -p')).stdout;
         expect(screen).toMatch(/^date\s+provider\s+metric/m);
         await tmux('send-keys q');
-        await until(async () => existsSync(done));
+        await untilWritten(done);
         expect(readFileSync(done, 'utf8').trim()).toBe('0');
         expect(metricsRequests(sandbox.current, mark).length).toBeLessThan(30);
       } finally {

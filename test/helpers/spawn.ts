@@ -1,6 +1,7 @@
 // Runs the built binary (bin/healthdata.js) as a real process, for what only a process can
 // show: pipes, signals, exit codes as the shell sees them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TODAY_ENV } from './today.ts';
@@ -59,6 +60,15 @@ function spawnCommand(command: string, args: string[], options: SpawnOptions): P
     child.stdin.end(options.input ?? '');
     options.onStart?.(child);
   });
+}
+
+/**
+ * Waits until a shell has written the file `path` whole: `echo x > f` creates the file empty
+ * before it writes, so "the file exists" alone can be read as '' (a CI run failed that way).
+ * The writers end their text with a newline, which is the sign the write is done.
+ */
+export async function untilWritten(path: string, ms = 15_000): Promise<void> {
+  await until(() => existsSync(path) && readFileSync(path, 'utf8').endsWith('\n'), ms);
 }
 
 /** Waits until `check` holds, polling every 10 ms. */
