@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/lib/dates.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
 import { parse } from 'csv-parse/sync';
@@ -41,6 +42,25 @@ describe('healthdata daily', () => {
     expect(bare.stdout).toBe(lines.slice(1).join('\n') + '\n');
     const tsv = await daily(['-m', 'steps,mood', '--from', '6d', '-f', 'tsv']);
     expect(tsv.stdout.split('\n')[1]).toBe(lines[1]?.replaceAll(',', '\t'));
+  });
+
+  it("--wide has a record for every day of the range, and its json says each column's unit", async () => {
+    // weight is a weigh-in now and then: the days between are empty cells, not missing rows.
+    const csv = await daily(['--wide', '-m', 'weight,steps', '--from', '20d', '-f', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const records = parse(csv.stdout, { columns: true }) as Record<string, string>[];
+    expect(records.map((r) => r['date'])).toEqual(
+      Array.from({ length: 21 }, (_, i) => addDays(TODAY, -i)),
+    );
+    expect(records.some((r) => r['weight'] === '')).toBe(true);
+    expect(records.some((r) => r['weight'] !== '')).toBe(true);
+    const doc = await daily(['--wide', '-m', 'weight,steps', '--from', '20d', '-f', 'json']);
+    const meta = (JSON.parse(doc.stdout) as { meta: { columns: object } }).meta;
+    expect(meta.columns).toEqual({
+      'steps@PhoneHealth': { metric: 'steps', provider: 'PhoneHealth', unit: 'count' },
+      'steps@WristBand': { metric: 'steps', provider: 'WristBand', unit: 'count' },
+      weight: { metric: 'weight', provider: 'ScaleCo', unit: 'kg' },
+    });
   });
 
   it('writes ndjson one row a line, and -o a file by its extension, saying so on stderr', async () => {

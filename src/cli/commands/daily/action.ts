@@ -7,7 +7,7 @@ import type { Context } from '../../context.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import type { OutputFlags } from '../../flags.ts';
 import { writeInsight } from '../../insight-output.ts';
-import { wideRecords, type DailyRecord } from './wide.ts';
+import { wideTable, type DailyRecord } from './wide.ts';
 
 export interface DailyCommandFlags extends OutputFlags, DailyFlags {
   metric?: string[];
@@ -18,9 +18,9 @@ export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<
   await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
     if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
     const rows = dailyRows(daily.summaries).map(shownRow);
-    const records: DailyRecord[] = flags.wide
-      ? wideRecords(rows)
-      : rows.map((r) => Object.fromEntries(DAILY_COLUMNS.map((c) => [c, r[c]])));
+    const wide = flags.wide ? wideTable(rows, daily.range) : undefined;
+    const records: DailyRecord[] =
+      wide?.records ?? rows.map((r) => Object.fromEntries(DAILY_COLUMNS.map((c) => [c, r[c]])));
     const noTotal = rows.filter((r) => r.basis === 'no_total').length;
     if (noTotal > 0) {
       notices.notice(
@@ -36,6 +36,9 @@ export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<
           ...daily.range,
           ...(daily.meta ?? {}),
           rule: 'total: the <metric>_total twin; single: the one row; several: the mean of the rows of a metric without a twin; no_total: no value',
+          // What each wide column holds (its unit, the metric and provider behind its name);
+          // the basis of each cell is the long form's.
+          ...(wide === undefined ? {} : { columns: wide.columns }),
         },
       },
       flags,
