@@ -6,7 +6,8 @@
 //   sync ──► output, api, lib
 //   report ──► insight, daily, output (summary records), api, lib (the HTML report)
 //   sandbox ──► api (the wire types it serves), lib
-//   output ──► insight, daily (summaries to show), api (row types), lib
+//   output ──► fhir, insight, daily (summaries to show), api (row types), lib
+//   fhir ──► api (row types), lib (FHIR R4 resources of rows and daily values)
 //   insight ──► daily (summaries' types), lib (statistics over daily values, pure)
 //   daily ──► api (row types), lib
 //   config ──► lib
@@ -38,7 +39,8 @@ module.exports = {
     layer('config', ['lib']),
     layer('daily', ['api', 'lib']),
     layer('sync', ['output', 'api', 'lib']),
-    layer('output', ['insight', 'daily', 'api', 'lib']),
+    layer('fhir', ['api', 'lib']),
+    layer('output', ['fhir', 'insight', 'daily', 'api', 'lib']),
     layer('insight', ['daily', 'api', 'lib']),
     layer('sandbox', ['api', 'lib']),
     layer('mcp', ['output', 'insight', 'daily', 'api', 'lib']),
@@ -51,6 +53,7 @@ module.exports = {
       'output',
       'sandbox',
       'insight',
+      'fhir',
       'daily',
       'api',
       'lib',

@@ -85,6 +85,11 @@ export class HealthClient {
     };
   }
 
+  /** The API's base URL (it holds no key: the key goes in a header). */
+  get baseUrl(): string {
+    return this.#options.baseUrl.href;
+  }
+
   async getJson(
     path: string,
     params?: URLSearchParams,

@@ -17,7 +17,7 @@ import { checkDateOrder, localDate, parseDateArg } from '../lib/dates.ts';
 import type { Context } from './context.ts';
 import { clampWarning, describeMeta, type Notices } from './notices.ts';
 import { commandNotices } from './command-notices.ts';
-import { connectClient } from './connect-client.ts';
+import { connectClient, type ConnectedClient } from './connect-client.ts';
 import { rangeReason } from './empty-result.ts';
 import { textCutNote } from '../output/summary/record.ts';
 import type { ConnectionFlags } from './flags.ts';
@@ -52,7 +52,7 @@ export async function withDaily(
   metrics: readonly string[] | undefined,
   flags: DailyFlags,
   ctx: Context,
-  use: (daily: DailyResult, notices: Notices) => Promise<void>,
+  use: (daily: DailyResult, notices: Notices, api: ConnectedClient) => Promise<void>,
 ): Promise<void> {
   const range = resolveRange(flags, ctx.clock.now());
   const notices = commandNotices(flags, ctx);
@@ -63,7 +63,7 @@ export async function withDaily(
   try {
     const daily = await loadDaily(api.client, metrics, range, flags, ctx, notices, tally);
     sayUnheld(daily.summaries, notices);
-    await use(daily, notices);
+    await use(daily, notices, api);
     // Once the summaries are out: rows the API sent that were dropped, in one line.
     reportDropped(tally, notices);
   } finally {

@@ -1,7 +1,7 @@
 // Option parsers for commander. They throw InvalidArgumentError, which commander reports and
 // src/cli/run.ts maps to exit 2.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { FORMATS, isFormat, type Format } from '../output/formats/index.ts';
+import { isFormat, type Format } from '../output/formats/index.ts';
 import { namesTooLong } from '../api/request-size.ts';
 
 /** "from 1 to 1000", or "1 or more" when there is no upper bound worth saying. */
@@ -33,11 +33,23 @@ export function seconds(min: number, max: number, what: string) {
   };
 }
 
+/**
+ * The formats every data command writes. Others are for what their data is: FHIR for rows and
+ * daily values (`metrics`, `daily`), so a command names them where it takes them.
+ */
+export const COMMON_FORMATS: readonly Format[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
+
 /** Format names are matched case-insensitively: `-f CSV` is csv. */
-export function formatName(text: string): Format {
+export function formatName(text: string, allowed: readonly Format[] = COMMON_FORMATS): Format {
   const name = text.trim().toLowerCase();
-  if (isFormat(name)) return name;
-  throw new InvalidArgumentError(`unknown format '${text}' — use one of ${FORMATS.join(', ')}`);
+  if (isFormat(name) && allowed.includes(name)) return name;
+  const why = isFormat(name) ? `this command does not write ${name}` : `unknown format '${text}'`;
+  throw new InvalidArgumentError(`${why} — use one of ${allowed.join(', ')}`);
+}
+
+/** "a, b, c or d" */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
 /** Repeatable and comma-separated: `-m a -m b,c` → ['a', 'b', 'c']. */
@@ -132,16 +144,24 @@ export function addIgnoredPagerOption(command: Command, why: string): Command {
   return command.option('--no-pager', `accepted and ignored: ${why}`);
 }
 
-/** `piped`: the default when stdout is neither a terminal nor an -o file, as help says it. */
-export function addOutputOptions(command: Command, piped = 'csv'): Command {
+/**
+ * `piped`: the default when stdout is neither a terminal nor an -o file, as help says it;
+ * `more`: formats this command writes beside the common ones.
+ */
+export function addOutputOptions(
+  command: Command,
+  piped = 'csv',
+  more: readonly Format[] = [],
+): Command {
+  const allowed = [...COMMON_FORMATS, ...more];
   return command
     .addOption(
       new Option(
         '-f, --format <format>',
-        `table, json, ndjson, csv or tsv (default: table on a terminal, the -o file's extension, else ${piped})`,
+        `${listed(allowed)} (default: table on a terminal, the -o file's extension, else ${piped})`,
       )
-        .choices(FORMATS)
-        .argParser(formatName),
+        .choices(allowed)
+        .argParser((text) => formatName(text, allowed)),
     )
     .option(
       '-o, --output <file>',

@@ -3,6 +3,7 @@
 // csv/tsv with one header, json as {data, meta} with the rule that produced the numbers in
 // meta, ndjson one record a line. The records come rounded from src/insight/records (once,
 // src/lib/precision.ts): every format, and MCP, shows the same numbers.
+import type { FhirExport } from '../fhir/stream.ts';
 import { writeDocument } from '../output/formats/index.ts';
 import type { Context } from './context.ts';
 import type { OutputFlags } from './flags.ts';
@@ -19,6 +20,8 @@ export interface InsightDocument {
   meta: Record<string, unknown>;
   /** csv/tsv's header when there are no records. */
   columns?: readonly string[];
+  /** -f fhir, fhir-bundle: the Patient (src/cli/fhir-export.ts). */
+  fhir?: FhirExport;
 }
 
 export async function writeInsight(
@@ -36,6 +39,7 @@ export async function writeInsight(
       hideKeys: ['meta'],
       title: doc.title,
       ...(doc.columns ? { emptyColumns: doc.columns } : {}),
+      ...(doc.fhir ? { fhir: doc.fhir } : {}),
       columns: terminal.columns,
       palette: terminal.out,
       pretty: ctx.stdoutIsTTY && flags.output === undefined,

@@ -2,6 +2,7 @@
 // new one cannot forget either: the type checker rejects a format missing rows or document.
 import type { Destination } from '../destination.ts';
 import type { RowSink } from '../sink.ts';
+import type { FhirExport } from '../../fhir/stream.ts';
 import type { Palette } from '../terminal/colors.ts';
 
 export interface FormatOptions {
@@ -12,6 +13,8 @@ export interface FormatOptions {
   palette?: Palette;
   /** json: indented for a person at a terminal. */
   pretty?: boolean;
+  /** fhir, fhir-bundle: the Patient the resources are about (src/fhir). */
+  fhir?: FhirExport;
 }
 
 export interface DocumentOptions extends FormatOptions {

@@ -8,14 +8,34 @@ import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import type { OutputFlags } from '../../flags.ts';
 import { writeInsight } from '../../insight-output.ts';
 import { wideTable, type DailyRecord } from './wide.ts';
+import { fhirExport, isFhirFormat } from '../../fhir-export.ts';
+import { UsageError } from '../../../lib/errors.ts';
+import type { Format } from '../../../output/formats/index.ts';
 
 export interface DailyCommandFlags extends OutputFlags, DailyFlags {
   metric?: string[];
   wide?: boolean;
+  withPatient?: boolean;
 }
 
 export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<void> {
-  await withDaily(flags.metric, flags, ctx, async (daily, notices) => {
+  if (flags.wide && isFhirFormat(flags.format)) {
+    throw new UsageError(
+      `--wide is a table for spreadsheets; -f ${flags.format} writes one Observation per daily value: leave out --wide`,
+      'bad_usage',
+    );
+  }
+  await withDaily(flags.metric, flags, ctx, async (daily, notices, api) => {
+    const fhir =
+      flags.format === undefined
+        ? undefined
+        : await fhirExport(
+            flags.format as Format,
+            api,
+            flags.withPatient === true,
+            notices,
+            ctx.signal,
+          );
     if (daily.emptyReason !== undefined) notices.warn(daily.emptyReason);
     const rows = dailyRows(daily.summaries).map(shownRow);
     const wide = flags.wide ? wideTable(rows, daily.range) : undefined;
@@ -32,6 +52,7 @@ export async function runDaily(flags: DailyCommandFlags, ctx: Context): Promise<
         title: flags.wide ? 'Daily values by day' : 'Daily values',
         records,
         columns: flags.wide ? ['date'] : DAILY_COLUMNS,
+        ...(fhir ? { fhir } : {}),
         meta: {
           ...daily.range,
           ...(daily.meta ?? {}),

@@ -24,7 +24,8 @@ function registerDaily(program: Command, ctx: Context): void {
     '--wide',
     'one row per day, a column per metric (metric@provider where a metric has several)',
   );
-  addOutputOptions(command);
+  command.option('--with-patient', 'with -f fhir: write the Patient resource first');
+  addOutputOptions(command, 'csv', ['fhir', 'fhir-bundle']);
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -40,11 +41,14 @@ sync; basis says which case gave it:
   no_total  several rows of a metric with a twin, and no twin that day: no value
 A metric has a twin when <metric>_total is in the catalog or among the rows read.
 --wide gives one row per day and a column per metric, for spreadsheets and pandas.
+-f fhir writes FHIR R4 Observations (NDJSON, LOINC and UCUM codes), one per daily value;
+-f fhir-bundle one transaction Bundle to post to a FHIR server (docs/fhir.md).
 
 Examples:
   healthdata daily --demo -m steps,hrv --from 30d
   healthdata daily --demo --from 90d -f csv -o daily.csv
-  healthdata daily --demo -m steps,resting_heart_rate --from 364d --wide -f csv`,
+  healthdata daily --demo -m steps,resting_heart_rate --from 364d --wide -f csv
+  healthdata daily --demo --from 30d -f fhir --with-patient -o observations.ndjson`,
     ),
   );
   command.action(async (flags: DailyCommandFlags) => {

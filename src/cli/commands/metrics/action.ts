@@ -25,6 +25,7 @@ import { SeveralRowsDetector } from '../../../daily/duplicates.ts';
 import { reportSeveralRows } from './several-rows.ts';
 import { isPipeClosed } from '../../../output/destination.ts';
 import { SignalError } from '../../signal-error.ts';
+import { fhirExport } from '../../fhir-export.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   metric?: string[];
@@ -34,6 +35,7 @@ export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   limit?: number;
   pageSize: number;
   parallel: number;
+  withPatient?: boolean;
 }
 
 /** How far each --parallel partition may run ahead of the writer, in pages; also its size. */
@@ -63,7 +65,15 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
     let rows = 0;
     try {
       const terminal = terminalView(ctx, flags.output !== undefined);
+      const fhir = await fhirExport(
+        target.format,
+        api,
+        flags.withPatient === true,
+        notices,
+        signal,
+      );
       const sink = await createRowSink(target.format, target.destination, {
+        ...(fhir ? { fhir } : {}),
         header: flags.header,
         columns: terminal.columns,
         palette: terminal.out,

@@ -33,7 +33,8 @@ function registerMetrics(program: Command, ctx: Context): void {
         .default(1)
         .argParser(integer(1, 16, '--parallel')),
     );
-  addOutputOptions(command);
+  command.option('--with-patient', 'with -f fhir: write the Patient resource first');
+  addOutputOptions(command, 'csv', ['fhir', 'fhir-bundle']);
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -48,7 +49,8 @@ chart' give daily values by this rule.
 Examples:
   healthdata metrics --demo --metric steps_total --from 90d
   healthdata metrics -m resting_heart_rate --from 30d -f ndjson | jq .numValue
-  healthdata metrics --from 2025-01-01 -o steps.csv`,
+  healthdata metrics --from 2025-01-01 -o steps.csv
+  healthdata metrics --demo --from 30d -f fhir > observations.ndjson`,
     ),
   );
   command.action(async (flags: MetricsFlags) => {

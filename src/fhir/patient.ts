@@ -1,0 +1,64 @@
+// The Patient the Observations are about, from the API's profile: an identifier and nothing
+// more (no name, e-mail or birth date: a share with a clinician adds those on purpose, not by
+// default). The profile's shape is not specified by the API, so its user id is looked for
+// where such bodies usually keep it; without one, the healthdata profile name stands in.
+import { stableId } from './ids.ts';
+import { fhirString } from './text.ts';
+
+export interface Patient {
+  resourceType: 'Patient';
+  id: string;
+  identifier: { system: string; value: string }[];
+}
+
+/** The user id in a profile body: `user.id`, `id`, `user_id` or `userId`, if a short string. */
+export function profileUserId(body: unknown): string | undefined {
+  const record = (x: unknown): Record<string, unknown> | undefined =>
+    typeof x === 'object' && x !== null && !Array.isArray(x)
+      ? (x as Record<string, unknown>)
+      : undefined;
+  const top = record(body);
+  const user = record(top?.['user']);
+  for (const candidate of [user?.['id'], top?.['id'], top?.['user_id'], top?.['userId']]) {
+    if (typeof candidate === 'string' && candidate !== '' && candidate.length <= 200)
+      return candidate;
+    if (typeof candidate === 'number' && Number.isSafeInteger(candidate)) return String(candidate);
+  }
+  return undefined;
+}
+
+/**
+ * The Patient for the API at `baseUrl` (its user ids are unique there: the identifier's
+ * system), with an id that is the same on every export of the same person.
+ */
+export function patientOf(body: unknown, baseUrl: string, profileName: string): Patient {
+  const system = withoutCredentials(baseUrl);
+  const userId = profileUserId(body);
+  // The host, not its port: the --demo sandbox is on a new port each run, its person the same.
+  const id = stableId('Patient', hostOf(baseUrl), userId ?? `profile:${profileName}`);
+  // Its own id as an identifier too: a transaction's conditional PUT finds it by that.
+  const own = { system: 'urn:ietf:rfc:3986', value: `urn:uuid:${id}` };
+  return {
+    resourceType: 'Patient',
+    id,
+    identifier: userId === undefined ? [own] : [own, { system, value: fhirString(userId) }],
+  };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** The base URL without user, password, query or fragment: never a secret in the output. */
+function withoutCredentials(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return 'urn:healthdata:api';
+  }
+}
