@@ -62,7 +62,9 @@ export function headerPart(hd) {
           m.rule.minDays +
           ' of them with data) ± the spread at which the robust z reaches ' +
           m.rule.threshold +
-          '. Days outside it are flagged, as healthdata anomalies flags them.',
+          ', kept inside the values a line can take (never below 0 where no value is, nor ' +
+          'past 100 for a percentage). Days outside it are flagged, as healthdata anomalies ' +
+          'flags them.',
         'rule',
       ),
     );
