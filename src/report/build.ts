@@ -8,7 +8,14 @@ import { daysBetween } from '../lib/dates.ts';
 import { summaryRecord } from '../output/summary/record.ts';
 import { coverageOf } from './coverage.ts';
 import { numericModel, pointsOf, type Axis } from './numeric.ts';
-import type { ReportModel, ReportSource, SummaryNumbers, TextSeriesModel } from './types.ts';
+import { whoOf } from './title.ts';
+import type {
+  ReportModel,
+  ReportPerson,
+  ReportSource,
+  SummaryNumbers,
+  TextSeriesModel,
+} from './types.ts';
 import { describeText } from './words.ts';
 
 export interface ReportInput {
@@ -25,6 +32,8 @@ export interface ReportInput {
   made: string;
   version: string;
   source: ReportSource;
+  /** Whose data; without it, no one is named. */
+  person?: ReportPerson;
   rule?: BaselineRule;
 }
 
@@ -52,10 +61,13 @@ export function buildReport(input: ReportInput): ReportModel {
     series.push(numericModel(`s${series.length}`, s, summary, lead, axis, rule, periodUnit));
   }
   const floor = input.meta?.history_floor ?? null;
+  const person = input.person ?? { profile: null, displayName: null };
   return {
     made: input.made,
     version: input.version,
     source: input.source,
+    person,
+    who: whoOf(person),
     range: axis,
     asked: input.asked,
     clamp:
@@ -115,10 +127,11 @@ function leadInOf(s: MetricSummary, leadIn: readonly MetricSummary[], from: stri
 
 function textModel(id: string, s: MetricSummary, summary: SummaryNumbers): TextSeriesModel {
   const base = { id, metric: s.metric, provider: s.provider, unit: s.unit, rule: s.rule, summary };
+  const counts = s.topValues.map((t) => ({ value: t.value, count: t.count }));
   return {
     ...base,
-    alt: describeText(base),
-    counts: s.topValues.map((t) => ({ value: t.value, count: t.count })),
+    alt: describeText(base, counts),
+    counts,
     daily: (s.daily as TextDay[]).map((d) => ({ date: d.date, values: d.values })),
   };
 }

@@ -18,6 +18,7 @@ import { periodRecords } from '../insight/records/period.ts';
 import { amount, score } from '../lib/precision.ts';
 import { daysBetween } from '../lib/dates.ts';
 import { finite } from '../lib/finite-math.ts';
+import { valueLimits, within } from './band-limits.ts';
 import { describeSeries } from './words.ts';
 import type { AnomalyModel, NumericSeriesModel, SummaryNumbers } from './types.ts';
 
@@ -57,6 +58,10 @@ export function numericModel(
   const low = day();
   const high = day();
   const z = day();
+  const limits = valueLimits(
+    scored.map((p) => p.value),
+    s.unit,
+  );
   for (const d of scoreDays(scored, rule)) {
     const i = at(d.date);
     if (!inAxis(i)) continue;
@@ -66,8 +71,8 @@ export function numericModel(
     const half = halfBand(d, rule.threshold);
     if (half === null) continue;
     // A band past the doubles (a baseline of ±1e308) is drawn to their edge.
-    low[i] = amount(finite(d.baseline.median - half));
-    high[i] = amount(finite(d.baseline.median + half));
+    low[i] = within(amount(finite(d.baseline.median - half)), limits);
+    high[i] = within(amount(finite(d.baseline.median + half)), limits);
   }
   const line = seriesOf([s]).series;
   const range = { from: axis.from, to: axis.to };
@@ -106,6 +111,7 @@ export function numericModel(
     ...base,
     alt: describeSeries(base, anomalies.length, unit),
     values,
+    sparse: isSparse(values),
     median,
     low,
     high,
@@ -114,6 +120,24 @@ export function numericModel(
     periods,
     anomalies,
   };
+}
+
+/**
+ * A line measured now and then (weight, body fat, mindful minutes): data on fewer than half
+ * the days from its first to its last. Its chart joins the measurements across the days
+ * between them; a line joining only consecutive days would show a few short slivers.
+ */
+function isSparse(values: readonly (number | null)[]): boolean {
+  const first = values.findIndex((v) => v !== null);
+  if (first < 0) return false;
+  let last = first;
+  let count = 0;
+  values.forEach((v, i) => {
+    if (v === null) return;
+    count++;
+    last = i;
+  });
+  return count * 2 < last - first + 1;
 }
 
 /**

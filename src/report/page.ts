@@ -1,7 +1,8 @@
 // The report as one self-contained HTML file: uPlot and the page's script inlined, the data as
 // JSON in a script element the browser never runs, and a Content-Security-Policy that lets
-// nothing load and nothing run but those inline blocks. The markup below holds no server
-// string at all: everything from the data is put into the page by its script, as text.
+// nothing load and nothing run but those inline blocks. The markup below holds one server
+// string, the display name in the title, HTML-escaped; everything else from the data is put
+// into the page by its script, as text.
 import { isValidDate } from '../lib/dates.ts';
 import type { ChartAssets } from './assets.ts';
 import { basePart } from './client/base.js';
@@ -14,6 +15,7 @@ import { headerPart } from './client/header.js';
 import { contentSecurityPolicy } from './csp.ts';
 import { jsonForScript } from './embed.ts';
 import { REPORT_CSS } from './style.ts';
+import { headingOf, titleOf } from './title.ts';
 import type { ReportModel } from './types.ts';
 
 /** In the order they run: a part may use what the parts before it added to `hd`. */
@@ -38,7 +40,8 @@ function pageScript(): string {
 
 export function renderPage(model: ReportModel, assets: ChartAssets): string {
   const { from, to } = model.range;
-  // The only data in the markup: two dates, checked to be dates, so nothing else can get in.
+  // The only data in the markup: two dates, checked to be dates, and whose data it is (the
+  // title), escaped for HTML after title.ts has shown its controls and bidi marks as escapes.
   if (!isValidDate(from) || !isValidDate(to)) throw new Error(`bad report range ${from}..${to}`);
   const scripts = [inline(assets.script, 'script'), inline(pageScript(), 'script')];
   const style = inline(`${assets.style}\n${REPORT_CSS}`, 'style');
@@ -51,12 +54,12 @@ export function renderPage(model: ReportModel, assets: ChartAssets): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="no-referrer">
-<title>Health report, ${from} to ${to}</title>
+<title>${escapeHtml(titleOf(model))}</title>
 <link rel="icon" href="data:,">
 <style>${style}</style>
 </head>
 <body>
-<header id="top"><h1>Health report</h1></header>
+<header id="top"><h1><bdi>${escapeHtml(headingOf(model))}</bdi></h1></header>
 <noscript><p>This report draws its tables and charts with JavaScript, which is off here. Its
 data is in this file as JSON, in the script element with the id report-data.</p></noscript>
 <main id="main"></main>
@@ -81,4 +84,9 @@ function inline(text: string, tag: 'script' | 'style'): string {
     throw new Error(`inline ${tag} holds </${tag} or <!--`);
   }
   return text;
+}
+
+/** Text for an element's content or an attribute: the five characters HTML gives meaning to. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

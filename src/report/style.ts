@@ -23,7 +23,7 @@ html.print { color-scheme: light; }
 body { margin: 0; background: var(--c-bg); color: var(--c-text);
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
 #top, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
-h1 { font-size: 1.6rem; margin: 1rem 0 0; }
+h1 { font-size: 1.6rem; margin: 1rem 0 0; overflow-wrap: anywhere; }
 h2 { font-size: 1.3rem; margin: 2rem 0 0.5rem; }
 h3 { font-size: 1.05rem; margin: 0 0 0.25rem; }
 a { color: var(--c-link); }
@@ -47,10 +47,14 @@ td.n { text-align: right; white-space: nowrap; }
 .metric, .card h3 { overflow-wrap: anywhere; }
 figure { margin: 0.5rem 0; }
 .chart { width: 100%; min-height: 200px; }
-.live { min-height: 1.5em; margin: 0.25rem 0; font-size: 0.9rem; }
+.readout { min-height: 1.5em; margin: 0.25rem 0; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+.live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
 .uplot { font-family: inherit; }
-.u-legend { font-size: 0.8rem; color: var(--c-text); }
-.u-legend .edge { display: none; }
+.toc ul { list-style: none; padding: 0; margin: 0.25rem 0; columns: 15rem; column-gap: 1.5rem; }
+.toc li { break-inside: avoid; overflow-wrap: anywhere; }
+.toc-providers { color: var(--c-muted); font-size: 0.9rem; }
+.counts-title { margin: 0.5rem 0 0; font-size: 0.9rem; color: var(--c-muted); }
 .flags ul { margin: 0.25rem 0; padding-left: 1.25rem; }
 details { margin: 0.5rem 0; }
 summary { cursor: pointer; color: var(--c-link); }
@@ -72,6 +76,22 @@ footer { color: var(--c-muted); font-size: 0.85rem; padding-bottom: 2rem; }
   body { font-size: 15px; }
   #top, main, footer { padding: 0 0.6rem; }
   .card { padding: 0.6rem; }
+  /* The summary table, nine columns, does not fit a phone: each line is a block, its metric
+     on top and each number under its column's name (the header row stays for screen readers). */
+  #overview, #overview tbody, #overview caption { display: block; }
+  #overview thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  #overview tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.9rem;
+    padding: 0.35rem 0; border-bottom: 1px solid var(--c-line); }
+  #overview th, #overview td { border: 0; padding: 0; white-space: normal; text-align: left;
+    overflow-wrap: anywhere; }
+  #overview th[scope="row"] { font-weight: 600; }
+  #overview tr::before { content: ""; order: 1; flex-basis: 100%; }
+  #overview td { order: 2; }
+  #overview td[data-label="Provider"] { order: 0; color: var(--c-muted); }
+  #overview td:empty { display: none; }
+  #overview td[data-label="Provider"]::before { content: "· "; }
+  #overview td:not([data-label="Provider"])::before { content: attr(data-label) " ";
+    font-size: 0.8rem; color: var(--c-muted); }
 }
 @media print {
   :root { color-scheme: light; ${LIGHT} }

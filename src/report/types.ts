@@ -11,6 +11,10 @@ export interface ReportModel {
   made: string;
   version: string;
   source: ReportSource;
+  /** Whose data: the config profile and the API profile's display name, as given. */
+  person: ReportPerson;
+  /** The same in words for the title (title.ts), escaped of controls; null: no one is named. */
+  who: string | null;
   /** The days shown: the range asked for, `from` clamped to the plan's floor, `to` to today. */
   range: { from: string; to: string; days: number };
   /** The range as asked for (`--from`/`--to` resolved to dates). */
@@ -32,6 +36,13 @@ export interface ReportModel {
 
 export type ReportSource =
   { kind: 'api'; demo: boolean } | { kind: 'db'; file: string; lastSync: string | null };
+
+export interface ReportPerson {
+  /** The config profile the run used (--profile, HEALTHDATA_PROFILE), if any. */
+  profile: string | null;
+  /** The display name the API's profile endpoint gave, if any. */
+  displayName: string | null;
+}
 
 export interface ReportMeta {
   plan: string;
@@ -72,6 +83,8 @@ interface SeriesBase {
 export interface NumericSeriesModel extends SeriesBase {
   /** One entry per day of `range`, from its first day; null where the day has no data. */
   values: (number | null)[];
+  /** Data on fewer than half the days from the first to the last: drawn joined across gaps. */
+  sparse: boolean;
   /** The baseline of each day (median of the window before it) and its band, null without one. */
   median: (number | null)[];
   low: (number | null)[];

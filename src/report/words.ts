@@ -38,9 +38,16 @@ export function describeSeries(s: Named, flagged: number, unit: PeriodUnit): str
   ].join(' ');
 }
 
-export function describeText(s: Named): string {
+/** From the same counts the card's list shows (every value, most frequent first). */
+export function describeText(
+  s: Named,
+  counts: readonly { value: string; count: number }[],
+): string {
   const n = s.summary;
-  return `${s.metric} from ${s.provider} is text: ${n.days} ${plural(n.days, 'day')} with data from ${n.first} to ${n.last}; most frequent: ${n.top_values ?? 'none'}.`;
+  const top = counts[0];
+  const most =
+    top === undefined ? 'none' : `${top.value} (${top.count} ${plural(top.count, 'time')})`;
+  return `${s.metric} from ${s.provider} is text: ${n.days} ${plural(n.days, 'day')} with data from ${n.first} to ${n.last}; ${counts.length} different ${plural(counts.length, 'value')}, most frequent: ${most}.`;
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -29,6 +29,17 @@ describe('report --from-db', () => {
     for (const part of ['range', 'series', 'texts', 'coverage', 'empty'] as const) {
       expect(file[part], part).toEqual(api[part]);
     }
+    // The same fixes (issue 34) from the file: sparse lines drawn with every point, bands
+    // inside the values' range (the series are equal, so these hold for both)...
+    expect(file.series.find((s) => s.metric === 'weight')?.sparse).toBe(true);
+    expect(file.series.find((s) => s.metric === 'steps')?.sparse).toBe(false);
+    const energy = file.series.find((s) => s.metric === 'active_energy');
+    expect(energy?.low.some((v) => v === 0)).toBe(true);
+    expect(energy?.low.every((v) => v === null || v >= 0)).toBe(true);
+    // ...and whose data: the API's profile names its user; a file does not say whose it is.
+    expect(api.who).toBe('Sam Sandbox');
+    expect(file.who).toBeNull();
+    expect(file.person).toEqual({ profile: null, displayName: null });
     const summary = JSON.parse(
       await run(['summary', '--from', FROM, '-f', 'json', ...sandbox.args()]),
     ) as { data: SummaryItem[] };

@@ -95,7 +95,7 @@ describe.skipIf(browserMissing())('report with hostile server text', () => {
     expect(dom.scripts).toBe(3);
     expect(dom.planted).toBe(0);
     expect(dom.handlers).toEqual([]);
-    for (const href of dom.links) expect(href).toMatch(/^#[st]\d+$/);
+    for (const href of dom.links) expect(href).toMatch(/^#[mst]\d+$/);
     expect(dom.titles).toEqual(
       expect.arrayContaining([
         `${METRIC} · ${PROVIDER}`,

@@ -62,13 +62,20 @@ export interface Opened {
 export async function openFile(
   browser: Browser,
   file: string,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    /** Script source run in the page before its own (to watch what it draws). */
+    init?: string;
+  } = {},
 ): Promise<Opened> {
   const url = pathToFileURL(file).href;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
   });
+  if (options.init !== undefined) await context.addInitScript(options.init);
   const page = await context.newPage();
   const requests: string[] = [];
   const problems: string[] = [];
@@ -85,3 +92,33 @@ export async function openFile(
   await page.waitForSelector('html[data-ready]', { timeout: 10_000 });
   return { page, requests, problems };
 }
+
+/**
+ * For `init`: the points uPlot draws on each canvas, read from the paths it fills or strokes
+ * (each point is an arc). `canvas.__points()` gives the radii of the arcs drawn since the
+ * canvas was last cleared (uPlot clears it before each draw), one per point.
+ */
+export const COUNT_POINTS = `(() => {
+  const arcs = new WeakMap();
+  const arc = Path2D.prototype.arc;
+  Path2D.prototype.arc = function (x, y, r, ...rest) {
+    if (!arcs.has(this)) arcs.set(this, []);
+    arcs.get(this).push(r);
+    return arc.call(this, x, y, r, ...rest);
+  };
+  const drawn = new WeakMap();
+  const clear = CanvasRenderingContext2D.prototype.clearRect;
+  CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+    drawn.set(this.canvas, new Set());
+    this.canvas.__points = () => [...(drawn.get(this.canvas) ?? [])].flatMap((p) => arcs.get(p));
+    return clear.apply(this, args);
+  };
+  for (const name of ['fill', 'stroke']) {
+    const draw = CanvasRenderingContext2D.prototype[name];
+    CanvasRenderingContext2D.prototype[name] = function (...args) {
+      const path = args[0];
+      if (path instanceof Path2D && arcs.has(path)) drawn.get(this.canvas)?.add(path);
+      return draw.apply(this, args);
+    };
+  }
+})();`;

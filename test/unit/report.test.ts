@@ -12,7 +12,10 @@ import { addDays } from '../../src/lib/dates.ts';
 import { buildReport, type ReportInput } from '../../src/report/build.ts';
 import { hashSource } from '../../src/report/csp.ts';
 import { jsonForScript } from '../../src/report/embed.ts';
+import { displayNameOf } from '../../src/api/display-name.ts';
+import { valueLimits, within } from '../../src/report/band-limits.ts';
 import { renderPage } from '../../src/report/page.ts';
+import { whoOf } from '../../src/report/title.ts';
 
 const START = '2026-01-01';
 
@@ -104,6 +107,60 @@ describe('the band', () => {
       expected.map((a) => [a.date, score(a.z)]),
     );
     expect(s?.anomalies.map((a) => a.date)).toContain(addDays(START, 45));
+  });
+});
+
+describe('the band’s limits', () => {
+  it('floors at 0 when no value is below 0, and caps a percentage at 100', () => {
+    expect(valueLimits([0, 3, 400], 'kcal')).toEqual({ min: 0, max: null });
+    expect(valueLimits([95, 99.5], '%')).toEqual({ min: 0, max: 100 });
+    // A "%" line with a value past 100 (a change in %) is no share: no ceiling.
+    expect(valueLimits([-5, 120], '%')).toEqual({ min: null, max: null });
+    expect(valueLimits([-1, 1], '°C')).toEqual({ min: null, max: null });
+    expect(valueLimits([], 'kg')).toEqual({ min: null, max: null });
+    expect(within(-200, { min: 0, max: null })).toBe(0);
+    expect(within(104, { min: 0, max: 100 })).toBe(100);
+    expect(within(null, { min: 0, max: 100 })).toBeNull();
+  });
+
+  it('draws no band below 0 for a line that is never negative', async () => {
+    // Around 200 from 0: the rule's band reaches to about −300.
+    const values = Array.from({ length: 60 }, (_, i) => (i * 97) % 400);
+    const s = buildReport(input(await lines(values), 60)).series[0];
+    const low = (s?.low ?? []).filter((v) => v !== null);
+    expect(low.length).toBeGreaterThan(20);
+    expect(Math.min(...low)).toBe(0);
+  });
+});
+
+describe('whose data', () => {
+  it('takes the display name where a profile keeps it, and names no one without one', () => {
+    expect(displayNameOf({ user: { name: ' Sam Sandbox ' } })).toBe('Sam Sandbox');
+    expect(displayNameOf({ profile: { display_name: 'Ada' } })).toBe('Ada');
+    expect(displayNameOf({ name: 'Bo' })).toBe('Bo');
+    expect(displayNameOf({ user: { name: 7 }, meta: {} })).toBeNull();
+    expect(displayNameOf({ user: { name: '  ' } })).toBeNull();
+    expect(displayNameOf('Ada')).toBeNull();
+    expect(whoOf({ profile: 'alice', displayName: 'Alice' })).toBe('Alice (profile alice)');
+    expect(whoOf({ profile: 'alice', displayName: null })).toBe('profile alice');
+    expect(whoOf({ profile: null, displayName: null })).toBeNull();
+    // Bidi and control characters are shown as escapes; a long name is cut.
+    expect(whoOf({ profile: null, displayName: 'a\u202eb\u0007' })).toBe('a\\u202eb\\u0007');
+    expect(whoOf({ profile: null, displayName: 'x'.repeat(500) })?.length).toBe(80);
+  });
+
+  it('escapes the name in the file’s <title> and heading', async () => {
+    const name = '</title><script>alert(1)</script>"\'&';
+    const rows = [row(START, 'm', 1)];
+    const model = buildReport({
+      ...input(await summarize([rows]), 1),
+      person: { profile: null, displayName: name },
+    });
+    const html = renderPage(model, { script: 'var uPlot = function () {};', style: '' });
+    const escaped = '&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#34;&#39;&#38;';
+    expect(html).toContain(`<title>Health report: ${escaped}, ${START} to ${START}</title>`);
+    expect(html).toContain(`<h1><bdi>Health report: ${escaped}</bdi></h1>`);
+    expect(html.split('<script').length - 1).toBe(3);
   });
 });
 

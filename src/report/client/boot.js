@@ -9,19 +9,22 @@ export function bootPart(hd) {
   const main = document.getElementById('main');
   if (!header || !main) return;
   hd.header(header);
+  const contents = hd.el('div');
+  main.append(contents);
   hd.overview(main);
   hd.coverage(main);
 
-  /** @type {Map<string, HTMLElement>} */
+  /** @type {Map<string, { node: HTMLElement, id: string, metric: string, cards: { id: string, provider: string }[] }>} */
   const sections = new Map();
   const section = (/** @type {string} */ metric, /** @type {string | null} */ unit) => {
     let found = sections.get(metric);
     if (!found) {
-      found = hd.el('section', null, 'metric');
+      const node = hd.el('section', null, 'metric');
       const title = hd.el('h2', metric + (unit ? ' (' + unit + ')' : ''));
       title.id = 'm' + sections.size;
-      found.setAttribute('aria-labelledby', title.id);
-      found.append(title);
+      node.setAttribute('aria-labelledby', title.id);
+      node.append(title);
+      found = { node, id: title.id, metric, cards: [] };
       sections.set(metric, found);
     }
     return found;
@@ -30,8 +33,13 @@ export function bootPart(hd) {
     ...m.series.map((s) => ({ s, card: () => hd.numericCard(s) })),
     ...m.texts.map((s) => ({ s, card: () => hd.textCard(s) })),
   ].sort((a, b) => (a.s.metric < b.s.metric ? -1 : a.s.metric > b.s.metric ? 1 : 0));
-  for (const line of lines) section(line.s.metric, line.s.unit).append(line.card());
-  for (const s of sections.values()) main.append(s);
+  for (const line of lines) {
+    const found = section(line.s.metric, line.s.unit);
+    found.node.append(line.card());
+    found.cards.push({ id: line.s.id, provider: line.s.provider });
+  }
+  for (const s of sections.values()) main.append(s.node);
+  hd.contents(contents, [...sections.values()]);
 
   hd.drawCharts();
   const dark = window.matchMedia('(prefers-color-scheme: dark)');

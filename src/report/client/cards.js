@@ -64,9 +64,12 @@ export function cardsPart(hd) {
     box.setAttribute('aria-describedby', s.id + '-alt');
     const caption = hd.el('figcaption', s.alt);
     caption.id = s.id + '-alt';
+    // What the pointer or the keyboard is on, for the eye; the live region says it aloud.
+    const readout = hd.el('p', null, 'readout');
+    readout.setAttribute('aria-hidden', 'true');
     const live = hd.el('p', null, 'live');
     live.setAttribute('aria-live', 'polite');
-    figure.append(box, caption, live);
+    figure.append(box, readout, caption, live);
     article.append(figure);
     hd.charts.push({ box, s, plot: null });
     hd.keyboard(box, s, live);
@@ -155,10 +158,15 @@ export function cardsPart(hd) {
       hd.facts([
         ['Days', n.days + ' (' + n.first + ' to ' + n.last + ')', n.days],
         ['Latest', String(n.latest) + ' on ' + n.last, n.latest],
-        ['Most frequent', n.top_values ?? '—', n.top_values],
+        ['Different values', String(s.counts.length), s.counts.length],
       ]),
     );
+    // One list of the values, from one source (s.counts): a "most frequent" line cut at five
+    // beside bars of every value disagreed with them.
     const top = s.counts[0] ? s.counts[0].count : 1;
+    article.append(
+      hd.el('p', 'Every value, most frequent first, with how often it came:', 'counts-title'),
+    );
     const list = hd.el('ul', null, 'counts');
     list.setAttribute('aria-label', s.alt);
     for (const c of s.counts) {

@@ -1,7 +1,9 @@
 // uPlot glue: one chart per numeric line. The series are the report's numbers as they are:
 // the usual range (a band between its two edges), the baseline median, the weekly or monthly
-// means (a step), the daily values, and the flagged days as points. Hovering shows the day and
-// every value in the legend; the arrow keys do the same from the keyboard, and say it aloud.
+// means (a step), the daily values, and the flagged days as points. Every daily value has a
+// point of its own where no line shows it (see pointsAt). No legend row: on a static or
+// printed page it is a row of dashes. The line under the chart reads the day out instead: the
+// latest day, or the one under the pointer; the arrow keys move it and say it aloud.
 
 /** @param {import('./hd.js').Hd} hd */
 export function chartPart(hd) {
@@ -39,6 +41,14 @@ export function chartPart(hd) {
       ticks: { stroke: c.grid, width: 1 },
     };
     const noPoints = { show: false };
+    const readout = box.parentElement ? box.parentElement.querySelector('.readout') : null;
+    const fromEnd = [...s.values].reverse().findIndex((v) => v !== null);
+    const latest = s.values.length - 1 - Math.max(0, fromEnd);
+    /** @param {uPlot} u */
+    const read = (u) => {
+      const i = u.cursor.idx;
+      if (readout) readout.textContent = say(s, i === null || i === undefined ? latest : i);
+    };
     /** @type {uPlot.Options} */
     const opts = {
       width,
@@ -46,7 +56,8 @@ export function chartPart(hd) {
       // Calendar days: drawn at UTC midnight, read in UTC, so no time zone moves a day.
       tzDate: (ts) => U.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       cursor: { drag: { x: false, y: false }, focus: { prox: 24 } },
-      legend: { live: true },
+      legend: { show: false },
+      hooks: { ready: [read], setCursor: [read] },
       scales: { x: { time: true } },
       axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => hd.num(t)) }],
       series: [
@@ -91,7 +102,8 @@ export function chartPart(hd) {
           stroke: c.value,
           width: 1.5,
           value: fmt,
-          points: { show: m.range.days <= 120, size: 4 },
+          spanGaps: s.sparse,
+          points: { show: false, size: 4, width: 1, filter: () => pointsAt(s) },
         },
         {
           label: 'flagged',
@@ -107,7 +119,24 @@ export function chartPart(hd) {
     return new U(opts, [xs, s.high, s.low, s.median, s.periodMean, s.values, flagged], box);
   };
 
-  /** What the keyboard cursor is on, in words, for the live region. */
+  /**
+   * The days that get a point: every day with a value on a sparse line (joined across its
+   * gaps, the points are the measurements) or over a range of up to 120 days; on a long dense
+   * line, each day no line reaches (no value the day before or after), which would be lost.
+   * @param {import('../types.ts').NumericSeriesModel} s
+   */
+  const pointsAt = (s) => {
+    const every = s.sparse || m.range.days <= 120;
+    /** @type {number[]} */
+    const at = [];
+    const has = (/** @type {number} */ i) => s.values[i] !== null && s.values[i] !== undefined;
+    s.values.forEach((_, i) => {
+      if (has(i) && (every || (!has(i - 1) && !has(i + 1)))) at.push(i);
+    });
+    return at;
+  };
+
+  /** What the cursor is on, in words: the line under the chart, and the live region. */
   const say = (
     /** @type {import('../types.ts').NumericSeriesModel} */ s,
     /** @type {number} */ i,

@@ -31,6 +31,11 @@ export interface Hd {
 
   header(root: HTMLElement): void;
   overview(root: HTMLElement): void;
+  /** The contents: a link to each metric's section and each of its cards. */
+  contents(
+    root: HTMLElement,
+    metrics: { id: string; metric: string; cards: { id: string; provider: string }[] }[],
+  ): void;
   coverage(root: HTMLElement): void;
   numericCard(s: NumericSeriesModel): HTMLElement;
   textCard(s: TextSeriesModel): HTMLElement;

@@ -19,10 +19,10 @@ export function headerPart(hd) {
           ? 'the built-in demo sandbox (synthetic data)'
           : 'the Personal Health Data Read API';
     /** @type {[string, string][]} */
-    const facts = [
-      ['Made', m.made + ' by healthdata ' + m.version],
-      ['Data from', source],
-    ];
+    const facts = [['Made', m.made + ' by healthdata ' + m.version]];
+    // Named only where the run knows it (title.ts): a file or a key without a name names no one.
+    if (m.who !== null) facts.push(['Whose data', m.who]);
+    facts.push(['Data from', source]);
     if (m.meta) {
       const history = [
         m.meta.historyWindowDays === null ? '' : m.meta.historyWindowDays + ' days',
@@ -62,10 +62,46 @@ export function headerPart(hd) {
           m.rule.minDays +
           ' of them with data) ± the spread at which the robust z reaches ' +
           m.rule.threshold +
-          '. Days outside it are flagged, as healthdata anomalies flags them.',
+          ', kept inside the values a line can take (never below 0 where no value is, nor ' +
+          'past 100 for a percentage). Days outside it are flagged, as healthdata anomalies ' +
+          'flags them.',
         'rule',
       ),
     );
+  };
+
+  /**
+   * The contents: a link to each metric's section and to each of its cards, so a long page
+   * (a card per metric and provider) is one click from any of them. Hrefs are the report's
+   * own ids (m0, s3, t0), never server text.
+   * @param {HTMLElement} root
+   * @param {{ id: string, metric: string, cards: { id: string, provider: string }[] }[]} metrics
+   */
+  hd.contents = function (root, metrics) {
+    if (metrics.length === 0) return;
+    const nav = hd.el('nav', null, 'toc');
+    nav.setAttribute('aria-labelledby', 'toc-title');
+    const title = hd.el('h2', 'Contents');
+    title.id = 'toc-title';
+    const list = hd.el('ul');
+    for (const metric of metrics) {
+      const item = hd.el('li');
+      const link = hd.el('a', metric.metric);
+      link.href = '#' + metric.id;
+      item.append(link);
+      if (metric.cards.length > 1) {
+        const providers = hd.el('span', null, 'toc-providers');
+        for (const card of metric.cards) {
+          const to = hd.el('a', card.provider);
+          to.href = '#' + card.id;
+          providers.append(' · ', to);
+        }
+        item.append(providers);
+      }
+      list.append(item);
+    }
+    nav.append(title, list);
+    root.append(nav);
   };
 
   hd.overview = function (root) {
@@ -104,6 +140,12 @@ export function headerPart(hd) {
       rows,
     );
     table.id = 'overview';
+    // On a phone each line is stacked, each number under its column's name (style.ts).
+    table.querySelectorAll('tbody tr').forEach((row) => {
+      Array.from(row.children).forEach((cell, i) => {
+        /** @type {HTMLElement} */ (cell).dataset['label'] = head[i] ?? '';
+      });
+    });
     // The metric cell links to its card; the id is the report's own (s3), never a server string.
     table.querySelectorAll('tbody tr').forEach((row, i) => {
       const tr = /** @type {HTMLElement} */ (row);

@@ -67,6 +67,7 @@ export async function runReport(flags: ReportFlags, ctx: Context): Promise<void>
     made: today,
     version: VERSION,
     source: loaded.source,
+    person: loaded.person,
   });
   if (model.series.length === 0 && model.texts.length === 0) {
     notices.warn(

@@ -1,6 +1,8 @@
 // The report's data from the API, over one connection: the range, as `summary` loads it
 // (daily-query.ts), then the baseline window before it, as `anomalies` fetches it. A window
 // wholly before the plan's history floor is not asked for: the API has nothing there.
+import type { HealthClient } from '../../../api/client.ts';
+import { displayNameOf } from '../../../api/display-name.ts';
 import { DropTally } from '../../../api/dropped.ts';
 import type { MetricSummary } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
@@ -21,6 +23,8 @@ export async function loadFromApi(
 ): Promise<Loaded> {
   const api = await connectClient(flags, ctx, notices, 2);
   try {
+    // Asked beside the data, not before it: whose data it is costs no extra wait.
+    const displayName = readDisplayName(api.client, ctx, notices);
     const tally = new DropTally();
     const main = await loadDaily(api.client, metrics, range, flags, ctx, notices, tally);
     // A clamped --from starts at the floor; a floor that is not a date is not believed.
@@ -45,9 +49,31 @@ export async function loadFromApi(
       from,
       meta: main.meta,
       source: { kind: 'api', demo: flags.demo === true },
+      person: { profile: api.profile?.name ?? null, displayName: await displayName },
       ...(main.emptyReason === undefined ? {} : { emptyReason: main.emptyReason }),
     };
   } finally {
     await api.close();
+  }
+}
+
+/**
+ * The API profile's display name, for the title. Not having it is no reason to fail a report
+ * whose data was read: without it the report names no one (said with --verbose). Never rejects,
+ * so it can wait beside the data's reads.
+ */
+async function readDisplayName(
+  client: HealthClient,
+  ctx: Context,
+  notices: Notices,
+): Promise<string | null> {
+  try {
+    const { body } = await client.getJson('api/v1/profile', undefined, ctx.signal);
+    return displayNameOf(body);
+  } catch (error) {
+    notices.verbose(
+      `no display name: the profile could not be read (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return null;
   }
 }

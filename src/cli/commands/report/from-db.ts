@@ -63,6 +63,8 @@ export async function loadFromDb(
       from: range.from,
       meta: state?.meta,
       source: { kind: 'db', file: basename(file), lastSync: state?.at ?? null },
+      // A synced file does not say whose it is: the report names no one.
+      person: { profile: null, displayName: null },
     };
   } finally {
     db.close();

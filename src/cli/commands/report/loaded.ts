@@ -3,7 +3,7 @@
 // the plan says.
 import type { Meta } from '../../../api/types.ts';
 import type { MetricSummary } from '../../../daily/index.ts';
-import type { ReportSource } from '../../../report/types.ts';
+import type { ReportPerson, ReportSource } from '../../../report/types.ts';
 
 export interface Loaded {
   summaries: MetricSummary[];
@@ -13,6 +13,7 @@ export interface Loaded {
   from: string;
   meta: Meta | undefined;
   source: ReportSource;
+  person: ReportPerson;
   /** Why there is no data at all, when the range says why. */
   emptyReason?: string;
 }
