@@ -8,12 +8,15 @@ import { InvalidArgumentError } from 'commander';
 /** Workbook formats of Excel, LibreOffice and Numbers, by extension. */
 const SPREADSHEETS = new Set(['.xlsx', '.xlsm', '.xlsb', '.xls', '.ods', '.numbers']);
 
-/** commander's parser for `-o <file>`: the path, unless it names a spreadsheet workbook. */
+/**
+ * commander's parser for `-o <file>`: the path, unless it names a spreadsheet workbook. The
+ * message leaves the path out: it is the caller's text, control characters and all.
+ */
 export function outputFile(path: string): string {
   const extension = extname(path).toLowerCase();
   if (SPREADSHEETS.has(extension)) {
     throw new InvalidArgumentError(
-      `names a ${extension} workbook, and healthdata writes none: write .csv instead (-o ${path.slice(0, -extension.length)}.csv), which Excel, LibreOffice and Numbers open (add --bom for Excel)`,
+      `names a ${extension} workbook, and healthdata writes none: name the file .csv instead, which Excel, LibreOffice and Numbers open (add --bom for Excel)`,
     );
   }
   return path;

@@ -101,6 +101,8 @@ describe('-o a spreadsheet workbook', () => {
     ['daily', 'old.xls'],
     ['anomalies', 'calc.ods'],
     ['sources', 'mac.numbers'],
+    // The caller's name, shell code and a terminal escape in it, is not echoed.
+    ['metrics', '$(touch pwned) \u001b]0;x\u0007 Ünï.xlsx'],
   ])('%s -o %s: exit 2, one line naming .csv, no request, no file', async (command, name) => {
     const dir = tempDir();
     const before = sandbox.current.requests.length;
@@ -108,9 +110,8 @@ describe('-o a spreadsheet workbook', () => {
     expect(got.code).toBe(2);
     expect(got.stdout).toBe('');
     const ext = name.slice(name.lastIndexOf('.')).toLowerCase();
-    const stem = join(dir, name.slice(0, name.lastIndexOf('.')));
     expect(got.stderr).toBe(
-      `healthdata: error: --output names a ${ext} workbook, and healthdata writes none: write .csv instead (-o ${stem}.csv), which Excel, LibreOffice and Numbers open (add --bom for Excel) (see 'healthdata ${command} --help')\n`,
+      `healthdata: error: --output names a ${ext} workbook, and healthdata writes none: name the file .csv instead, which Excel, LibreOffice and Numbers open (add --bom for Excel) (see 'healthdata ${command} --help')\n`,
     );
     expect(readdirSync(dir)).toEqual([]);
     expect(sandbox.current.requests.length).toBe(before);
