@@ -1,5 +1,5 @@
 // One style for the names healthdata gives its own fields: snake_case, as the API's own
-// next_cursor and history_window_days. Every command's json and ndjson, and every MCP tool's
+// next_cursor and history_window_days. Every command's json and ndjson (and csv header), and every MCP tool's
 // structuredContent and output schema, are walked whole; a key that is not snake_case must be
 // one of the API's own names (kept exactly as the API sends them) or a data name (a wide
 // column, a catalog/sources body passed on as sent).
@@ -70,6 +70,18 @@ describe('the CLI names its own fields in snake_case', () => {
         expect(offStyle(docs, wideColumn)).toEqual([]);
       });
     }
+  }
+
+  for (const args of COMMANDS.filter(([command]) => command !== 'status')) {
+    it(`${args.join(' ')} -f csv: the header`, async () => {
+      const got = await runCli([...args, ...sandbox.args(), '-f', 'csv'], {
+        clock: fixedClock(TODAY),
+      });
+      expect(got.code, got.stderr).toBe(0);
+      const header = (got.stdout.split('\n')[0] ?? '').split(',');
+      expect(header.length).toBeGreaterThan(2);
+      expect(offStyle(Object.fromEntries(header.map((h) => [h, 1])), wideColumn)).toEqual([]);
+    });
   }
 
   it('a wrong name would be caught: the walker sees nested camelCase', () => {

@@ -47,6 +47,10 @@ describe('lists in a csv/tsv cell', () => {
         }
       }
     }
+    // The table was plain already: lists joined with ", " (document-view/cells.ts).
+    const table = await cli(['sources', '-f', 'table']);
+    expect(table.stdout).toContain('PhoneHealth Motion, WristBand Connect, RunTrack');
+    expect(table.stdout).not.toContain('[');
     const sources = parse((await cli(['sources', '-f', 'csv'])).stdout, { columns: true }) as {
       provider: string;
       source_apps: string;
