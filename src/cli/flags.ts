@@ -3,6 +3,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { isFormat, type Format } from '../output/formats/index.ts';
 import { namesTooLong } from '../api/request-size.ts';
+import { outputFile } from './spreadsheet-names.ts';
 
 /** "from 1 to 1000", or "1 or more" when there is no upper bound worth saying. */
 function range(min: number, max: number): string {
@@ -82,6 +83,8 @@ export interface OutputFlags {
   format?: string;
   output?: string;
   header: boolean;
+  /** --bom: csv/tsv start with U+FEFF (Excel reads a file without it in the locale's code page). */
+  bom?: boolean;
   /** False with --no-pager. */
   pager: boolean;
 }
@@ -166,7 +169,9 @@ export function addOutputOptions(
     .option(
       '-o, --output <file>',
       'write to a file atomically (temp file, fsync, rename) instead of stdout',
+      outputFile,
     )
     .option('--no-header', 'leave out the csv/tsv header row')
+    .option('--bom', 'start csv/tsv with a UTF-8 byte-order mark, so Excel reads accents right')
     .option('--no-pager', 'do not page the output on a terminal (see HEALTHDATA_PAGER)');
 }

@@ -8,6 +8,8 @@ import { openPager, type Paged } from './pager-target.ts';
 import type { FileDestination } from '../output/atomic-file.ts';
 import { withReaderProbe } from '../output/target/pipe-probe.ts';
 import { withVisibleControls } from '../output/target/visible-controls.ts';
+import { withBom } from '../output/target/bom.ts';
+import { UsageError } from '../lib/errors.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
 import { FORMATS, formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
 import type { OutputFlags } from './flags.ts';
@@ -39,8 +41,17 @@ export async function openTarget(
   const format = chooseFormat(flags, ctx, piped);
   const unknown = unknownExtension(flags, format);
   if (unknown !== undefined) notices.warn(unknown);
-  // Raw server text must not drive a terminal: the table escapes or draws it itself.
-  const safe = (d: Destination): Destination => {
+  const bom = flags.bom === true;
+  if (bom && format !== 'csv' && format !== 'tsv') {
+    throw new UsageError(
+      `--bom is for csv and tsv, and this output is ${format} — add -f csv (or -f tsv), or leave --bom out`,
+      'bad_option',
+    );
+  }
+  // Raw server text must not drive a terminal: the table escapes or draws it itself. The mark
+  // goes under that filter, which would show it as an escape.
+  const safe = (raw: Destination): Destination => {
+    const d = bom ? withBom(raw) : raw;
     if (!ctx.stdoutIsTTY || format === 'table') return d;
     return withVisibleControls(d, format === 'json' || format === 'ndjson' ? 'json' : 'delimited');
   };
@@ -67,7 +78,7 @@ export async function openTarget(
   // output to stdout does not need.
   const { openOutputFile } = await import('../output/target/open-output.ts');
   const file = await openOutputFile(flags.output, signal);
-  return { destination: file, format, file, abandon: () => file.discard() };
+  return { destination: bom ? withBom(file) : file, format, file, abandon: () => file.discard() };
 }
 
 const nothingToUndo = (): Promise<void> => Promise.resolve();
@@ -81,8 +92,9 @@ function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format): Format {
 }
 
 /**
- * `-o export.xlsx` keeps the piped default (scripts rely on it), but not silently: the file
- * would otherwise hold csv under a name that promises something else.
+ * `-o export.txt` keeps the piped default (scripts rely on it), but not silently: the file
+ * would otherwise hold csv under a name that promises something else. A spreadsheet's name
+ * (`.xlsx`) never gets here: `-o` refuses it (spreadsheet-names.ts).
  */
 function unknownExtension(flags: OutputFlags, format: Format): string | undefined {
   const output = flags.output;

@@ -107,7 +107,7 @@ function numbersOf(s: MetricSummary): SummaryNumbers {
     max: num(r.max),
     latest: r.latest,
     rows: s.rows,
-    rows_per_day: str(r.rows_per_day),
+    rows_per_day: s.rowsPerDay === null ? null : { ...s.rowsPerDay },
     top_values: str(r.top_values),
     note: String(r.note ?? ''),
   };

@@ -62,7 +62,7 @@ export interface SummaryNumbers {
   max: number | null;
   latest: number | string | null;
   rows: number;
-  rows_per_day: string | null;
+  rows_per_day: { min: number; max: number } | null;
   top_values: string | null;
   note: string;
 }

@@ -1,6 +1,7 @@
 // `-o <file>` without `-f`: the file's extension names the format, so `-o steps.json` never
 // holds CSV. `-f` still wins, and a name with no known extension gets the piped default, with
-// a warning when it has an extension (`-o export.xlsx`).
+// a warning when it has an extension (`-o export.txt`; a spreadsheet workbook name is refused:
+// spreadsheets.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,15 +56,15 @@ describe('an extension that names no format', () => {
     `warning: -o ${file}: ${ext} is not a format healthdata writes, so the file holds ${format} — choose one with -f (table, json, ndjson, csv, tsv)\n`;
 
   it('still gets the piped default, and one warning names the extension and the format', async () => {
-    const metrics = loud('metrics', 'export.xlsx', ['-m', 'steps_total', '--from', '10d']);
+    const metrics = loud('metrics', 'export.txt', ['-m', 'steps_total', '--from', '10d']);
     const result = await metrics.run;
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(warning(metrics.file, '.xlsx', 'csv'));
+    expect(result.stderr).toBe(warning(metrics.file, '.txt', 'csv'));
     expect(readFileSync(metrics.file, 'utf8')).toBe(await piped('csv'));
     // A document's piped default is json: the warning says what was really written.
-    const profile = loud('profile', 'me.xlsx');
-    expect((await profile.run).stderr).toBe(warning(profile.file, '.xlsx', 'json'));
+    const profile = loud('profile', 'me.txt');
+    expect((await profile.run).stderr).toBe(warning(profile.file, '.txt', 'json'));
     expect(JSON.parse(readFileSync(profile.file, 'utf8'))).toHaveProperty('user');
     const summary = loud('summary', 'sum.Out', ['-m', 'steps', '--from', '10d']);
     expect((await summary.run).stderr).toBe(warning(summary.file, '.Out', 'csv'));
@@ -71,8 +72,8 @@ describe('an extension that names no format', () => {
 
   it('is quiet with -f, with --quiet, with a known extension or with none', async () => {
     for (const [name, extra] of [
-      ['export.xlsx', ['-f', 'csv']],
-      ['export.xlsx', ['--quiet']],
+      ['export.txt', ['-f', 'csv']],
+      ['export.txt', ['--quiet']],
       ['export.JSONL', []],
       ['export', []],
       ['.export', []],

@@ -15,6 +15,7 @@ const cli = (args: string[]) => runCli(['summary', ...sandbox.args(), ...args], 
 interface Line {
   metric: string;
   provider: string;
+  rows_per_day: { min: number; max: number } | null;
 }
 
 const json = (stdout: string) => (JSON.parse(stdout) as { data: Line[] }).data;
@@ -36,8 +37,20 @@ describe('every format', () => {
       expect(lines.map((l) => `${l[0]}/${l[1]}`)).toEqual(
         reference.map((l) => `${l.metric}/${l.provider}`),
       );
-      // json has the same fields, plus the daily series.
-      expect([...(header ?? []), 'daily']).toEqual(Object.keys(reference[0] ?? {}));
+      // json has the same fields, plus the daily series; rows per day is one {min, max}
+      // object there, two number columns here (a "1-3" cell would be a date in Excel).
+      const jsonFields = (header ?? []).map((h) =>
+        h.replace(/^rows_per_day_(min|max)$/, 'rows_per_day'),
+      );
+      expect([...new Set(jsonFields), 'daily']).toEqual(Object.keys(reference[0] ?? {}));
+      const at = (name: string) => (header ?? []).indexOf(name);
+      expect(
+        lines.map((l) =>
+          l[at('rows_per_day_min')] === ''
+            ? null
+            : { min: Number(l[at('rows_per_day_min')]), max: Number(l[at('rows_per_day_max')]) },
+        ),
+      ).toEqual(reference.map((r) => r.rows_per_day));
       expect(stdout).not.toMatch(/[▁▂▃▄▅▆▇█]/);
     }
     const noHeader = await cli([...args, '-f', 'csv', '--no-header']);

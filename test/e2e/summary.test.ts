@@ -24,7 +24,7 @@ interface Line {
   median: number | null;
   max: number;
   latest: number | string;
-  rows_per_day: string;
+  rows_per_day: { min: number; max: number } | null;
   top_values: string | null;
   note: string;
   daily: Array<{ date: string; value?: number; rows: number; min?: number; max?: number }>;
@@ -108,7 +108,7 @@ describe('several rows a day and no twin', () => {
       min: Math.min(...values),
       max: Math.max(...values),
       mean: round2(values.reduce((a, b) => a + b, 0) / values.length),
-      rows_per_day: '1-2',
+      rows_per_day: { min: 1, max: 2 },
     });
     expect(line?.note).toContain('several sources a day');
     const two = line?.daily.find((d) => d.rows === 2);
@@ -138,7 +138,7 @@ describe('several rows a day and no twin', () => {
 describe('a stream of samples (rows with stream: true)', () => {
   it('is called samples through the day, not sources, in every format', async () => {
     const [line] = json((await cli(['-m', 'heart_rate', '--from', FROM, '-f', 'json'])).stdout);
-    expect(line).toMatchObject({ rule: 'several', rows_per_day: '24' });
+    expect(line).toMatchObject({ rule: 'several', rows_per_day: { min: 24, max: 24 } });
     expect(line?.note).toBe(
       "separate samples through the day (24 rows): a day's value is their mean, never their sum",
     );

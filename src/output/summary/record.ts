@@ -1,8 +1,11 @@
 // One summary line as a flat record: the columns of csv/tsv, and the fields of json/ndjson
-// (which add the daily series).
+// (which add the daily series). Rows per day are two numbers everywhere: {min, max} in json and
+// MCP (daily-entries.ts), the columns rows_per_day_min and rows_per_day_max in csv/tsv, where
+// a text "1-3" would be read by Excel as the date 1 March.
 import { DEFAULT_SUMMARY_BOUNDS, shownDay, shownStats, unheldWords } from '../../daily/index.ts';
 import { byteSize } from '../../lib/sizes.ts';
 import type { MetricSummary, NumericDay, TextDay } from '../../daily/index.ts';
+import { LIST_SEPARATOR } from '../cells.ts';
 
 export const SUMMARY_COLUMNS = [
   'metric',
@@ -19,7 +22,8 @@ export const SUMMARY_COLUMNS = [
   'max',
   'latest',
   'rows',
-  'rows_per_day',
+  'rows_per_day_min',
+  'rows_per_day_max',
   'top_values',
   'note',
 ] as const;
@@ -56,16 +60,21 @@ export function summaryRecord(s: MetricSummary): SummaryRecord {
   return {
     ...summaryStats(s),
     latest:
-      latest === null ? null : 'value' in latest ? shownDay(latest) : latest.values.join('; '),
+      latest === null
+        ? null
+        : 'value' in latest
+          ? shownDay(latest)
+          : latest.values.join(LIST_SEPARATOR),
     rows: s.rows,
-    rows_per_day: rowsPerDay(s),
+    rows_per_day_min: s.rowsPerDay?.min ?? null,
+    rows_per_day_max: s.rowsPerDay?.max ?? null,
     top_values:
       s.topValues.length === 0
         ? null
         : s.topValues
             .slice(0, TOP)
             .map((t) => `${t.value} (${t.count})`)
-            .join('; '),
+            .join(LIST_SEPARATOR),
     note: noteOf(s),
   };
 }
@@ -173,5 +182,16 @@ export function summaryDocument(s: MetricSummary): object {
               }
             : { date: d.date, value: shownDay(d), basis: d.basis },
         );
-  return { ...summaryRecord(s), daily };
+  const record = summaryRecord(s);
+  const r = s.rowsPerDay;
+  return {
+    ...summaryStats(s),
+    latest: record.latest,
+    rows: record.rows,
+    // The same shape as MCP's entry (daily-entries.ts): one object, not csv's two columns.
+    rows_per_day: r === null ? null : { min: r.min, max: r.max },
+    top_values: record.top_values,
+    note: record.note,
+    daily,
+  };
 }

@@ -46,7 +46,17 @@ export async function runAnomalies(flags: AnomaliesFlags, ctx: Context): Promise
       {
         title: 'Anomalies',
         records,
-        meta: { rule: { ...rule, z: '0.6745 × (value − median) / MAD' }, from, to },
+        meta: {
+          // The JSON's own names are snake_case (docs/guide.md, JSON field names).
+          rule: {
+            window: rule.window,
+            min_days: rule.minDays,
+            threshold: rule.threshold,
+            z: '0.6745 × (value − median) / MAD',
+          },
+          from,
+          to,
+        },
       },
       flags,
       ctx,

@@ -50,7 +50,7 @@ export async function runCorrelate(
           lead: a,
           follow: b,
           lags,
-          minDays: MIN_PAIRS,
+          min_days: MIN_PAIRS,
           pairing: 'A on day d with B on day d + lag',
         },
       },

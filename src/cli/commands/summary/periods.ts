@@ -34,7 +34,7 @@ export async function writePeriods(
     {
       title: `Summary by ${unit}`,
       records,
-      meta: { by: unit, weekStart: 'Monday (ISO 8601)', ...range },
+      meta: { by: unit, week_start: 'Monday (ISO 8601)', ...range },
     },
     flags,
     ctx,
