@@ -11,7 +11,8 @@ import { withVisibleControls } from '../output/target/visible-controls.ts';
 import { withBom } from '../output/target/bom.ts';
 import { UsageError } from '../lib/errors.ts';
 import { PipeClosedError, streamDestination, type Destination } from '../output/destination.ts';
-import { FORMATS, formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
+import { formatOfFileName, isFormat, type Format } from '../output/formats/index.ts';
+import { COMMON_FORMATS } from './flags.ts';
 import type { OutputFlags } from './flags.ts';
 
 export interface Target {
@@ -102,5 +103,5 @@ function unknownExtension(flags: OutputFlags, format: Format): string | undefine
   const extension = extname(output);
   // No extension at all (`steps`, `.hidden`, `steps.`) names nothing, so promises nothing.
   if (extension.length <= 1 || formatOfFileName(output) !== undefined) return undefined;
-  return `-o ${output}: ${extension} is not a format healthdata writes, so the file holds ${format} — choose one with -f (${FORMATS.join(', ')})`;
+  return `-o ${output}: ${extension} is not a format healthdata writes, so the file holds ${format} — choose one with -f (${COMMON_FORMATS.join(', ')})`;
 }
