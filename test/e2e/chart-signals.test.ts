@@ -49,8 +49,9 @@ describe('Ctrl-C while drawing', () => {
     clearTimeout(killer);
     expect(result.signal, 'killed: SIGINT did not stop it').toBeNull();
     expect(result.code).toBe(130);
-    // Promptly: at the end of the chart being drawn, not of all of them (~3 s). Measured: ~50 ms.
-    expect(Date.now() - signalledAt).toBeLessThan(800);
+    // Promptly: at the end of the chart being drawn, not of all of them (~3 s). Measured: ~50 ms;
+    // the bound leaves room for a loaded CI machine, and the count of charts below is the proof.
+    expect(Date.now() - signalledAt).toBeLessThan(1_500);
     const charts = result.stdout.split('\n').filter((l) => /^\s+└/.test(l)).length;
     expect(charts).toBeGreaterThan(0);
     expect(charts).toBeLessThan(lines);
@@ -75,8 +76,9 @@ describe('Ctrl-C while drawing', () => {
     clearTimeout(killer);
     expect(result.signal, 'killed: SIGINT did not stop it').toBeNull();
     expect(result.code).toBe(130);
-    // ~50 ms measured; drawn without pauses, the chart held the signal off for ~1.7 s.
-    expect(Date.now() - signalledAt).toBeLessThan(800);
+    // ~50 ms measured; drawn without pauses, the chart held the signal off for ~1.7 s. The bound
+    // leaves room for a loaded CI machine; that the chart never came out is the proof.
+    expect(Date.now() - signalledAt).toBeLessThan(1_500);
     // Stopped before the chart was out.
     expect(result.stdout).not.toContain('└');
     expect(result.stderr).toBe('healthdata: stopped by SIGINT\n');
@@ -109,7 +111,9 @@ exec sleep 600
         const signalledAt = Date.now();
         await tmux('send-keys C-c');
         await untilWritten(file('done'), 10_000);
-        expect(Date.now() - signalledAt).toBeLessThan(800);
+        // tmux's client, the key and the shell's write of `done` take their share on a loaded
+        // machine (CI once needed 1,050 ms); the chart that never came out is the proof.
+        expect(Date.now() - signalledAt).toBeLessThan(3_000);
         expect(readFileSync(file('done'), 'utf8').trim()).toBe('130');
         expect(readFileSync(file('err.txt'), 'utf8')).toBe('healthdata: stopped by SIGINT\n');
         expect(readFileSync(file('out.txt'), 'utf8')).not.toContain('└');
