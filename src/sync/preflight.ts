@@ -1,7 +1,7 @@
 // Checks made before anything is locked or fetched, so that a cron job with a wrong path, or a
 // target it may not replace, fails at once rather than after a download.
 import { constants } from 'node:fs';
-import { access, mkdir, realpath, stat } from 'node:fs/promises';
+import { access, mkdir, realpath, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../lib/errors.ts';
 import { cannotCreateIn, checkReplaceable } from '../output/target/writable.ts';
@@ -32,9 +32,10 @@ export async function checkTargetPath(target: string): Promise<string> {
 
 /**
  * A Parquet dataset's folder, made (0700) if missing, its parent being there: where it really
- * is, symlinks resolved, so that one lock covers it however it is named.
+ * is, symlinks resolved, so that one lock covers it however it is named; `made` when this run
+ * made it (a first sync that fails takes it away again: unmakeDatasetDir).
  */
-export async function checkDatasetDir(dir: string): Promise<string> {
+export async function checkDatasetDir(dir: string): Promise<{ real: string; made: boolean }> {
   const existing = await stat(dir).catch(() => undefined);
   if (existing !== undefined && !existing.isDirectory()) {
     throw new UsageError(
@@ -55,5 +56,13 @@ export async function checkDatasetDir(dir: string): Promise<string> {
   } catch (error) {
     throw cannotCreateIn(dir, path, error);
   }
-  return realpath(path);
+  return { real: await realpath(path), made: existing === undefined };
+}
+
+/**
+ * Takes away a dataset folder this run made, if it is still empty: a first sync that failed
+ * (a wrong key, no server) leaves no empty folder that looks like a dataset.
+ */
+export async function unmakeDatasetDir(real: string): Promise<void> {
+  await rmdir(real).catch(() => undefined);
 }

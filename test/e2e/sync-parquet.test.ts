@@ -2,7 +2,7 @@
 // read back by DuckDB equal to what the server serves each of them; a revoked key among
 // them is named and the others complete; a re-run that changes nothing touches no file;
 // folders 0700 and files 0600, with no key in them.
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
@@ -98,6 +98,21 @@ describe('sync --format parquet', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr.match(/nothing changed, file not rewritten/g)).toHaveLength(3);
     expect(fingerprint(dir)).toEqual(before);
+  });
+
+  it('a first sync that fails leaves no empty dataset folder; an existing one is kept', async () => {
+    const dir = join(tempDir(), 'study');
+    const run = await spawnCli(['sync', dir, '--format', 'parquet', '--profile', 'revoked'], {
+      env,
+    });
+    expect(run.code, run.stderr).toBe(3);
+    expect(existsSync(dir)).toBe(false);
+    mkdirSync(dir);
+    const again = await spawnCli(['sync', dir, '--format', 'parquet', '--profile', 'revoked'], {
+      env,
+    });
+    expect(again.code, again.stderr).toBe(3);
+    expect(existsSync(dir)).toBe(true);
   });
 
   it('refuses several profiles with --api-key, and an unknown one, before anything is made', async () => {

@@ -10,7 +10,7 @@ import { syncDataset, type DatasetPerson } from '../../../sync/dataset.ts';
 import { describeSync } from '../../../sync/engine.ts';
 import { removeDatasetLeftovers } from '../../../sync/leftovers.ts';
 import { lockTarget } from './target-lock.ts';
-import { checkDatasetDir } from '../../../sync/preflight.ts';
+import { checkDatasetDir, unmakeDatasetDir } from '../../../sync/preflight.ts';
 import {
   moveRenamedFolders,
   personFolder,
@@ -39,9 +39,16 @@ export async function runDatasetSync(
   if (chosen.names.length === 1) {
     await checkSettingsOwner(oneProfile(flags, chosen.profiles ? chosen.names[0] : undefined), ctx);
   }
-  const real = await checkDatasetDir(dir);
+  const { real, made } = await checkDatasetDir(dir);
   ctx.tuneForStreaming?.();
-  const lock = await lockTarget(dir, real, flags, ctx);
+  let lock;
+  try {
+    lock = await lockTarget(dir, real, flags, ctx);
+  } catch (error) {
+    if (made) await unmakeDatasetDir(real);
+    throw error;
+  }
+  let synced = false;
   const say = (line: string): void => {
     const text = `healthdata: ${visible(line)}\n`;
     ctx.stderr.write(ctx.secrets?.redact(text) ?? text);
@@ -84,6 +91,7 @@ export async function runDatasetSync(
       },
     });
     const [first] = failures;
+    synced = failures.length < people.length;
     if (first === undefined) return;
     // One person: their error as it is, with its own exit code (3 for a key refused).
     if (people.length === 1) throw chosen.profiles ? first.error : profilesHint(first.error, ctx);
@@ -102,6 +110,7 @@ export async function runDatasetSync(
     );
   } finally {
     await lock.release();
+    if (made && !synced) await unmakeDatasetDir(real);
   }
 }
 
