@@ -17,6 +17,7 @@ import { compareCommand } from './commands/compare/index.ts';
 import { correlateCommand } from './commands/correlate/index.ts';
 import { reportCommand } from './commands/report/index.ts';
 import { syncCommand } from './commands/sync/index.ts';
+import { mqttCommand } from './commands/mqtt/index.ts';
 import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly CommandInfo[] = [
   reportCommand,
   ...documentCommands,
   syncCommand,
+  mqttCommand,
   statusCommand,
   configCommand,
   sandboxCommand,
