@@ -18,6 +18,7 @@ import { correlateCommand } from './commands/correlate/index.ts';
 import { reportCommand } from './commands/report/index.ts';
 import { syncCommand } from './commands/sync/index.ts';
 import { mqttCommand } from './commands/mqtt/index.ts';
+import { alertsCommand } from './commands/alerts/index.ts';
 import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
@@ -36,6 +37,7 @@ export const COMMANDS: readonly CommandInfo[] = [
   ...documentCommands,
   syncCommand,
   mqttCommand,
+  alertsCommand,
   statusCommand,
   configCommand,
   sandboxCommand,
