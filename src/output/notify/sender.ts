@@ -1,7 +1,8 @@
 // Sends alerts to one destination (destination.ts): a webhook gets the alert's JSON, ntfy its
 // message with a Title header, an MQTT topic its JSON with QoS 1 (not retained: an alert is an
 // event, not a state). A send resolves only once the receiver has taken it (2xx, PUBACK).
-import { connectBroker, type Broker } from '../mqtt/broker.ts';
+import type { connectBroker } from '../mqtt/broker.ts';
+import { type Broker } from '../mqtt/broker.ts';
 import type { Alert } from './alert.ts';
 import { alertTitle } from './alert.ts';
 import type { Destination } from './destination.ts';
