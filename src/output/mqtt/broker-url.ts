@@ -38,6 +38,13 @@ export function parseBrokerUrl(text: string, what: string): BrokerUrl {
       'bad_broker',
     );
   }
+  // A `#` starts the URL's fragment and `?` its query: either would cut the topic short, silently.
+  if (url.hash !== '' || url.search !== '' || text.includes('#')) {
+    throw new UsageError(
+      `${what} '${url.protocol}//${url.host}/…' holds # or ?: a topic takes neither (MQTT wildcards are for subscribers), and a broker URL needs none`,
+      'bad_broker',
+    );
+  }
   if (url.hostname === '') {
     throw new UsageError(`${what} has no host — e.g. mqtt://127.0.0.1:1883`, 'bad_broker');
   }
