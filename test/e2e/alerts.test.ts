@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/lib/clock.ts';
 import { fixedClock, runCli, tempDir } from '../helpers/cli.ts';
+import { startFakeBroker } from '../helpers/fake-broker.ts';
 import { startMosquitto, subscribe, type Mosquitto } from '../helpers/mosquitto.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { pageBody, send, startServer } from '../helpers/test-server.ts';
@@ -192,6 +193,40 @@ describe('healthdata alerts', () => {
       expect(dates).toEqual([[PLANTED[0], 500], ...PLANTED.map((d) => [d, 200])]);
     } finally {
       await hook.close();
+    }
+  });
+
+  it('a broker gone mid-push: the webhook is not held up, the unacknowledged alerts go next run', async () => {
+    const fake = await startFakeBroker({ acks: 2, then: 'drop' });
+    const hook = await receiver();
+    try {
+      const args = [
+        '-m',
+        'resting_heart_rate',
+        '--notify',
+        `${fake.url}/alerts`,
+        '--notify',
+        hook.url,
+        '--state',
+        join(dir, 'broker.json'),
+      ];
+      const failed = await alerts(args);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(
+        /could not deliver to mqtt:\/\/127\.0\.0\.1:\d+\/alerts \(the connection to the MQTT broker 127\.0\.0\.1:\d+ closed/,
+      );
+      expect(hook.got).toHaveLength(4);
+      expect(fake.publishes()).toBe(3);
+      fake.allow(100);
+      const rest = await alerts(args);
+      expect(rest.code).toBe(0);
+      expect(rest.stderr).toMatch(/alerts: delivered 2 \(2 new for mqtt:/);
+      // The third alert (dropped) was sent again, and the fourth: 3 + 2 publishes in all.
+      expect(fake.publishes()).toBe(5);
+      expect(hook.got).toHaveLength(4);
+    } finally {
+      await hook.close();
+      await fake.close();
     }
   });
 

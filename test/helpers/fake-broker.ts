@@ -8,6 +8,8 @@ export interface FakeBroker {
   url: string;
   /** PUBLISH packets received, acknowledged or not. */
   publishes(): number;
+  /** From now on, acknowledge up to `total` publishes in all (counted from the start). */
+  allow(total: number): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startFakeBroker(options: {
   then: 'drop' | 'hang';
 }): Promise<FakeBroker> {
   let publishes = 0;
+  let acks = options.acks;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -48,7 +51,7 @@ export async function startFakeBroker(options: {
         if (p.type === 12) socket.write(Buffer.from([0xd0, 0x00])); // PINGRESP
         if (p.type !== 3) continue;
         publishes += 1;
-        if (publishes > options.acks) {
+        if (publishes > acks) {
           if (options.then === 'drop') socket.destroy();
           continue;
         }
@@ -64,6 +67,9 @@ export async function startFakeBroker(options: {
   return {
     url: `mqtt://127.0.0.1:${port}`,
     publishes: () => publishes,
+    allow: (total) => {
+      acks = total;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
