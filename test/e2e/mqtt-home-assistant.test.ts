@@ -294,23 +294,30 @@ describe('healthdata mqtt', () => {
     expect(Number(done)).toBe(Number(all) - 1);
   });
 
-  it('leaves a whole state file, with only the acknowledged sensors, when killed during a push', async () => {
-    const fake = await startFakeBroker({ acks: 6, then: 'hang' });
-    const path = join(dir, 'killed.json');
-    try {
-      let pid = 0;
-      const run = spawnCli(['mqtt', '--demo', '--broker', fake.url, '--state', path], {
-        env: { HEALTHDATA_CONFIG_DIR: dir },
-        onStart: (child) => (pid = child.pid as number),
-      });
-      await until(() => fake.publishes() >= 7, 30_000);
-      process.kill(pid, 'SIGKILL');
-      const ended = await run;
-      expect(ended.signal).toBe('SIGKILL');
-    } finally {
-      await fake.close();
-    }
-    const saved = JSON.parse(readFileSync(path, 'utf8')) as { published: Record<string, string> };
-    expect(Object.keys(saved.published)).toHaveLength(2);
-  });
+  it.each(['SIGKILL', 'SIGTERM'] as const)(
+    'leaves a whole state file, with only the acknowledged sensors, on %s during a push',
+    async (signal) => {
+      const fake = await startFakeBroker({ acks: 6, then: 'hang' });
+      const path = join(dir, `killed-${signal}.json`);
+      try {
+        let pid = 0;
+        const run = spawnCli(['mqtt', '--demo', '--broker', fake.url, '--state', path], {
+          env: { HEALTHDATA_CONFIG_DIR: dir },
+          onStart: (child) => (pid = child.pid as number),
+        });
+        await until(() => fake.publishes() >= 7, 30_000);
+        process.kill(pid, signal);
+        const ended = await run;
+        if (signal === 'SIGKILL') expect(ended.signal).toBe('SIGKILL');
+        else {
+          expect(ended.code).toBe(143);
+          expect(ended.stderr).toMatch(/\nhealthdata: stopped by SIGTERM\n$/);
+        }
+      } finally {
+        await fake.close();
+      }
+      const saved = JSON.parse(readFileSync(path, 'utf8')) as { published: Record<string, string> };
+      expect(Object.keys(saved.published)).toHaveLength(2);
+    },
+  );
 });
