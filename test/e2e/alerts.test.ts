@@ -183,7 +183,7 @@ describe('healthdata alerts', () => {
       const failed = await alerts(args);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toMatch(
-        /^healthdata: error: could not deliver to http:\/\/127\.0\.0\.1:\d+\/… \(http:\/\/127\.0\.0\.1:\d+\/…: HTTP 500\) — what was not delivered is sent again on the next run$/m,
+        /^healthdata: error: could not deliver to http:\/\/127\.0\.0\.1:\d+\/… \(HTTP 500\) — what was not delivered is sent again on the next run$/m,
       );
       expect(hook.got).toHaveLength(1);
       const retried = await alerts(args);

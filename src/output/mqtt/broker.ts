@@ -39,6 +39,7 @@ function reason(error: unknown): string {
 }
 
 export async function connectBroker(broker: BrokerUrl, options: BrokerOptions): Promise<Broker> {
+  if (options.signal.aborted) throw new BrokerError('stopped');
   // mqtt is CommonJS: bundled, its exports arrive as the module's default.
   const mod = await import('mqtt');
   const connect =

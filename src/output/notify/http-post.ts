@@ -11,14 +11,14 @@ export class DeliveryError extends HealthdataError {
 }
 
 export interface Poster {
-  post(url: URL, label: string, headers: Record<string, string>, body: string): Promise<void>;
+  post(url: URL, headers: Record<string, string>, body: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export function httpPoster(timeoutMs: number, signal: AbortSignal): Poster {
   const agent = new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 5_000 });
   return {
-    post: async (url, label, headers, body) => {
+    post: async (url, headers, body) => {
       let status: number;
       try {
         const res = await agent.request({
@@ -36,11 +36,11 @@ export function httpPoster(timeoutMs: number, signal: AbortSignal): Poster {
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         throw new DeliveryError(
-          `${label}: ${typeof code === 'string' ? code : error instanceof Error ? error.message : 'failed'}`,
+          `${typeof code === 'string' ? code : error instanceof Error ? error.message : 'failed'}`,
           { cause: error },
         );
       }
-      if (status < 200 || status > 299) throw new DeliveryError(`${label}: HTTP ${status}`);
+      if (status < 200 || status > 299) throw new DeliveryError(`HTTP ${status}`);
     },
     close: () => agent.close(),
   };

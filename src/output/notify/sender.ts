@@ -26,7 +26,6 @@ export function senderFor(destination: Destination, deps: SenderDeps): Sender {
       send: (alert) =>
         deps.poster.post(
           destination.url,
-          destination.label,
           { 'content-type': 'application/json' },
           JSON.stringify(alert),
         ),
@@ -38,7 +37,6 @@ export function senderFor(destination: Destination, deps: SenderDeps): Sender {
       send: (alert) =>
         deps.poster.post(
           destination.url,
-          destination.label,
           { 'content-type': 'text/plain; charset=utf-8', title: headerText(alertTitle(alert)) },
           alert.message,
         ),
