@@ -131,6 +131,8 @@ describe('healthdata mqtt', () => {
     const steps = sensor(messages, 'steps (PhoneHealth)');
     expect(steps.config.state_class).toBe('total_increasing');
     expect(steps.attributes['basis']).toBe('total');
+    // WristBand sends one steps row a day, no twin: still a daily count, as PhoneHealth's.
+    expect(sensor(messages, 'steps (WristBand)').config.state_class).toBe('total_increasing');
     expect(sensor(messages, 'active_energy (PhoneHealth)').config.device_class).toBe('energy');
     expect(sensor(messages, 'sleep_duration (RingWear)').config.device_class).toBe('duration');
     // A temperature difference is no temperature: Home Assistant would convert +1 °C to 33.8 °F.

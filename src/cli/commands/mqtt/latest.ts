@@ -8,6 +8,9 @@ import { amount, score } from '../../../lib/precision.ts';
 import type { LatestValue } from '../../../output/mqtt/ha-discovery.ts';
 
 export function latestValues(series: readonly NumericSeries[]): LatestValue[] {
+  // A metric the API totals per day (a `_total` twin) for one provider is a count for every
+  // provider: WristBand's one steps row a day is as much a daily count as PhoneHealth's twin.
+  const counted = new Set(series.filter((s) => s.basis === 'total').map((s) => s.metric));
   const out: LatestValue[] = [];
   for (const s of series) {
     const last = s.points.at(-1);
@@ -17,7 +20,7 @@ export function latestValues(series: readonly NumericSeries[]): LatestValue[] {
       metric: s.metric,
       provider: s.provider,
       unit: s.unit,
-      counted: s.basis === 'total',
+      counted: counted.has(s.metric),
       date: last.date,
       value: shownDay(last),
       basis: last.basis ?? s.basis,
