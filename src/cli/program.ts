@@ -17,6 +17,8 @@ import { compareCommand } from './commands/compare/index.ts';
 import { correlateCommand } from './commands/correlate/index.ts';
 import { reportCommand } from './commands/report/index.ts';
 import { syncCommand } from './commands/sync/index.ts';
+import { mqttCommand } from './commands/mqtt/index.ts';
+import { alertsCommand } from './commands/alerts/index.ts';
 import { guardConfigFile } from './config-guard.ts';
 import { VERSION } from './version.ts';
 import { footer, helpWidth, tidyHelp } from './help.ts';
@@ -34,6 +36,8 @@ export const COMMANDS: readonly CommandInfo[] = [
   reportCommand,
   ...documentCommands,
   syncCommand,
+  mqttCommand,
+  alertsCommand,
   statusCommand,
   configCommand,
   sandboxCommand,

@@ -1,6 +1,12 @@
 import { UsageError } from '../lib/errors.ts';
 
-export const CONFIG_KEYS = ['api-key', 'base-url', 'mcp-token'] as const;
+export const CONFIG_KEYS = [
+  'api-key',
+  'base-url',
+  'mcp-token',
+  'mqtt-username',
+  'mqtt-password',
+] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /**
@@ -15,6 +21,9 @@ export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
   'api-key': true,
   'base-url': false,
   'mcp-token': true,
+  // The MQTT broker's login of `healthdata mqtt` and `alerts` (src/config/mqtt-credentials.ts).
+  'mqtt-username': false,
+  'mqtt-password': true,
 };
 
 export function isSecretKey(key: ConfigKey): boolean {

@@ -47,6 +47,8 @@ describe('completion in bash', () => {
       'api-key',
       'base-url',
       'mcp-token',
+      'mqtt-username',
+      'mqtt-password',
     ]);
     expect(await complete("healthdata sandbox --plan ''")).toEqual([
       'free',
@@ -134,7 +136,9 @@ describe('completion in fish and zsh', () => {
       writeFileSync(file, script);
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
-      expect(stdout).toBe('table json ndjson csv tsv\napi-key base-url mcp-token\n');
+      expect(stdout).toBe(
+        'table json ndjson csv tsv\napi-key base-url mcp-token mqtt-username mqtt-password\n',
+      );
     },
   );
 });

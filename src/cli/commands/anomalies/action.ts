@@ -5,7 +5,7 @@
 import { type BaselineRule } from '../../../insight/index.ts';
 import { anomalyRecords, readFrom } from '../../../insight/records/anomaly.ts';
 import { localDate, parseDateArg } from '../../../lib/dates.ts';
-import { UsageError } from '../../../lib/errors.ts';
+import { baselineRule } from '../../baseline-rule.ts';
 import type { Context } from '../../context.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import type { OutputFlags } from '../../flags.ts';
@@ -20,17 +20,7 @@ export interface AnomaliesFlags extends OutputFlags, DailyFlags {
 }
 
 export async function runAnomalies(flags: AnomaliesFlags, ctx: Context): Promise<void> {
-  if (flags.minDays > flags.window) {
-    throw new UsageError(
-      `--min-days ${flags.minDays} is more than the --window of ${flags.window} days — lower it, or widen the window`,
-      'bad_option',
-    );
-  }
-  const rule: BaselineRule = {
-    window: flags.window,
-    minDays: flags.minDays,
-    threshold: flags.threshold,
-  };
+  const rule: BaselineRule = baselineRule(flags);
   const now = ctx.clock.now();
   const from = flags.from === undefined ? null : parseDateArg('--from', flags.from, now);
   const to = flags.to === undefined ? null : parseDateArg('--to', flags.to, now);

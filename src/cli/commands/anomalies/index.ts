@@ -1,4 +1,5 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { addBaselineOptions } from '../../baseline-options.ts';
 import type { CommandInfo } from '../../command-info.ts';
 import type { Context } from '../../context.ts';
 import { footer } from '../../help.ts';
@@ -7,19 +8,8 @@ import {
   addOutputOptions,
   addRangeOptions,
   collectList,
-  integer,
 } from '../../flags.ts';
 import type { AnomaliesFlags } from './action.ts';
-
-function positive(text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 100) {
-    throw new InvalidArgumentError(
-      `--threshold must be a number above 0 (e.g. 3.5), not '${text}'`,
-    );
-  }
-  return value;
-}
 
 function registerAnomalies(program: Command, ctx: Context): void {
   const command = program
@@ -31,22 +21,7 @@ function registerAnomalies(program: Command, ctx: Context): void {
       collectList,
     );
   addRangeOptions(command);
-  command
-    .addOption(
-      new Option('--window <days>', 'days before each day that form its baseline')
-        .default(28)
-        .argParser(integer(3, 365, '--window')),
-    )
-    .addOption(
-      new Option('--min-days <n>', 'days with data the baseline needs, at the least')
-        .default(14)
-        .argParser(integer(2, 365, '--min-days')),
-    )
-    .addOption(
-      new Option('--threshold <z>', 'flag a day whose robust z is at least this far from 0')
-        .default(3.5)
-        .argParser(positive),
-    );
+  addBaselineOptions(command);
   addOutputOptions(command);
   addConnectionOptions(command);
   command.addHelpText(

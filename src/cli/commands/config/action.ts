@@ -8,6 +8,7 @@ import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/key
 import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
 import { changeConfig } from '../../../config/change.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
+import { MQTT_ENV } from '../../../config/mqtt-credentials.ts';
 import type { Context } from '../../context.ts';
 import { runMcpTokenConfig } from './mcp-token.ts';
 import { readSecret } from './secret-input.ts';
@@ -59,7 +60,8 @@ export async function runConfig(
       const fix = `healthdata config set ${key}${chosen ? ` --profile ${chosen.name}` : ''}`;
       // The file is what `get` reads; a run takes the environment's value first, so say so,
       // or exit 1 reads as "no key" to someone whose commands work.
-      const variable = settingEnvName(key);
+      const variable =
+        key === 'api-key' || key === 'base-url' ? settingEnvName(key) : MQTT_ENV[key];
       const fromEnv =
         ctx.env[variable] !== undefined && ctx.env[variable] !== ''
           ? ` (commands use ${variable} from the environment; 'healthdata status' shows what is in use)`
@@ -94,7 +96,22 @@ async function set(
   ctx: Context,
 ): Promise<void> {
   let value = given;
-  if (key === 'api-key') {
+  if (key === 'mqtt-password') {
+    value ??= await readSecret(
+      ctx.stdin,
+      ctx.stderr,
+      ctx.stdinIsTTY,
+      'MQTT password (input hidden): ',
+    );
+    ctx.secrets?.add(value.trim());
+    value = value.trim();
+  } else if (key === 'mqtt-username') {
+    if (value === undefined || value === '') {
+      throw new UsageError(
+        `config set mqtt-username needs a value, e.g. healthdata config set mqtt-username homeassistant`,
+      );
+    }
+  } else if (key === 'api-key') {
     const prompt = `API key${profile ? ` for profile '${profile.name}'` : ''} (input hidden): `;
     value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, prompt);
     // From the prompt or the command line: hidden in whatever this run prints from now on.

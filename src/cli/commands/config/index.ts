@@ -55,8 +55,11 @@ Examples:
     .description(
       'set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)',
     )
-    .argument('<key>', 'api-key or base-url')
-    .argument('[value]', 'the value (leave out for api-key to keep it out of shell history)')
+    .argument('<key>', 'api-key, base-url, mqtt-username or mqtt-password')
+    .argument(
+      '[value]',
+      'the value (leave out for api-key or mqtt-password to keep it out of shell history)',
+    )
     .option('--profile <name>', `${PROFILE_HELP}; a new name creates the profile`)
     .action((key: string, value: string | undefined, flags: ProfileFlag) =>
       run('set', value === undefined ? { key } : { key, value }, flags),
@@ -67,7 +70,7 @@ Examples:
     .description(
       "print a value (the API key redacted); mcp-token prints in full the token of 'healthdata mcp --http', made on first use",
     )
-    .argument('<key>', 'api-key, base-url or mcp-token')
+    .argument('<key>', 'api-key, base-url, mcp-token, mqtt-username or mqtt-password')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('get', { key }, flags));
   config
@@ -77,7 +80,7 @@ Examples:
       examples('unset api-key', 'unset base-url --profile alice', 'unset mcp-token'),
     )
     .description('remove a key')
-    .argument('<key>', 'api-key, base-url or mcp-token')
+    .argument('<key>', 'api-key, base-url, mcp-token, mqtt-username or mqtt-password')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('unset', { key }, flags));
   config
@@ -115,7 +118,8 @@ Examples:
 
 export const configCommand: CommandInfo = {
   name: 'config',
-  summary: 'manage the config file (keys: api-key, base-url, mcp-token) and its named profiles',
+  summary:
+    'manage the config file (keys: api-key, base-url, mcp-token, mqtt-username, mqtt-password) and its named profiles',
   term: '',
   register: registerConfig,
 };
