@@ -41,6 +41,16 @@ describe('completion in bash', () => {
       'ndjson',
       'csv',
       'tsv',
+      'fhir',
+      'fhir-bundle',
+    ]);
+    // Each command offers the formats it writes: FHIR is for rows and daily values only.
+    expect(await complete("healthdata summary -f ''")).toEqual([
+      'table',
+      'json',
+      'ndjson',
+      'csv',
+      'tsv',
     ]);
     expect(await complete("healthdata completion ''")).toEqual(['bash', 'zsh', 'fish']);
     expect(await complete("healthdata config set ''")).toEqual([
@@ -137,7 +147,7 @@ describe('completion in fish and zsh', () => {
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
       expect(stdout).toBe(
-        'table json ndjson csv tsv\napi-key base-url mcp-token mqtt-username mqtt-password\n',
+        'table json ndjson csv tsv fhir fhir-bundle\napi-key base-url mcp-token mqtt-username mqtt-password\n',
       );
     },
   );
