@@ -86,3 +86,19 @@ describe('tools/list', () => {
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+describe('many calls at once', () => {
+  it('answers 20 concurrent calls with no listener-leak warning in the log', async () => {
+    const names = Object.keys(CALLS);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const name = names[i % names.length] as string;
+        return mcp.call(name, CALLS[name]);
+      }),
+    );
+    expect(answers.filter((a) => a.isError)).toEqual([]);
+    // A warning is written as it happens, before the answer that set it off.
+    expect(mcp.stderr()).toContain('healthdata mcp: serving');
+    expect(mcp.stderr()).not.toMatch(/MaxListenersExceeded|memory leak|Warning/);
+  });
+});
