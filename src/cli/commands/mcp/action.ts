@@ -120,6 +120,9 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       await open.then((s) => s.close()).catch(() => undefined);
     }
   }
+  // Stopped by a signal, it ends as every command does (130, 143), its clean-up done; the
+  // client closing stdin is the normal end (0).
+  if (ctx.signal.aborted) throw ctx.signal.reason;
 }
 
 function listenError(error: unknown, port: number): UsageError {
