@@ -51,9 +51,9 @@ describe('tools/list', () => {
     const { tools } = await mcp.client.listTools();
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     for (const tool of tools) {
-      ajv.compile(tool.inputSchema);
+      ajv.compile(tool.inputSchema as Record<string, unknown>);
       expect(tool.outputSchema, tool.name).toBeDefined();
-      const validate = ajv.compile(tool.outputSchema ?? {});
+      const validate = ajv.compile(tool.outputSchema as Record<string, unknown>);
       const got = await mcp.call(tool.name, CALLS[tool.name]);
       expect(got.isError, `${tool.name}: ${got.text}`).toBe(false);
       const valid = validate(got.structured);
