@@ -43,3 +43,41 @@ export function linkedToAll(parents: readonly AbortSignal[]): Linked {
     },
   };
 }
+
+/** The children following each long-lived signal (linkedUnder): one listener serves them all. */
+const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * A child that follows `own` (a call's own signal: one listener) and `shared` (a server's
+ * shutdown), aborting with the first one's reason. `shared` gets one listener for all its
+ * children, not one each: Node warns of a leak past 10 listeners on one signal, and an MCP
+ * server printed that warning into the client's log when 11 calls ran at once (issue 35).
+ */
+export function linkedUnder(shared: AbortSignal, own: AbortSignal): Linked {
+  const link = linkedController(own);
+  if (shared.aborted) {
+    link.controller.abort(shared.reason);
+    return link;
+  }
+  let children = followers.get(shared);
+  if (children === undefined) {
+    const all = new Set<AbortController>();
+    const abortAll = (): void => {
+      for (const child of all) child.abort(shared.reason);
+      all.clear();
+    };
+    shared.addEventListener('abort', abortAll, { once: true });
+    followers.set(shared, all);
+    children = all;
+  }
+  const siblings = children;
+  siblings.add(link.controller);
+  return {
+    controller: link.controller,
+    signal: link.signal,
+    release: () => {
+      link.release();
+      siblings.delete(link.controller);
+    },
+  };
+}

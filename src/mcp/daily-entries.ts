@@ -7,6 +7,7 @@ import { shownDay, type MetricSummary, type NumericDay, type TextDay } from '../
 import { ruleNote, summaryStats, withNoTotal, withUnheld } from '../output/summary/record.ts';
 import { clipName } from './fit/clip.ts';
 import { utf8 } from './fit/bound-json.ts';
+import { brief } from './lean-schema.ts';
 
 /** Bytes of daily series per answer (~15,000 tokens); past it, series are left out (their statistics stay). */
 export const DAILY_BYTES = 28_000;
@@ -18,45 +19,29 @@ export const entrySchema = z.object({
   metric: z.string(),
   provider: z.string(),
   unit: z.string().nullable(),
-  rule: z
-    .enum(['row', 'twin', 'several', 'text'])
-    .describe(
-      'How the daily value is found: row = the one row of each day; twin = the de-duplicated <metric>_total row (see `from`); several = several rows a day and no twin: never added up, described by count/min/mean/max; text = a text metric, counted.',
-    ),
-  from: z
-    .string()
-    .describe('The metric whose rows give the daily value: <metric>_total under rule twin.'),
-  days: z.number().int().describe('Days with data.'),
+  rule: z.enum(['row', 'twin', 'several', 'text']),
+  from: z.string(),
+  days: z.number().int(),
   first: z.string().nullable(),
   last: z.string().nullable(),
   min: z.number().nullable(),
   mean: z.number().nullable(),
   median: z.number().nullable(),
-  max: z
-    .number()
-    .nullable()
-    .describe('min/mean/median/max: of the daily values, one per day with a value.'),
-  latest: z
-    .object({
-      date: z.string(),
-      value: z.number().optional(),
-      values: z.array(z.string()).optional(),
-    })
-    .nullable(),
-  rows: z.number().int().describe('Rows that fed this entry (under twin, the twin rows).'),
-  rows_left_out: z
-    .number()
-    .int()
-    .describe('Under twin: rows of the metric itself (one per source app) left out, never added.'),
-  rows_per_day: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
-  top_values: z
-    .array(z.object({ value: z.string(), count: z.number().int() }))
-    .describe('Text metrics: the most frequent values.'),
-  note: z
-    .string()
-    .describe(
-      "The entry in words, as 'healthdata summary' puts it, naming the metric and the twin by their fields (`metric`, `from`).",
-    ),
+  max: z.number().nullable(),
+  latest: brief(
+    z
+      .object({
+        date: z.string(),
+        value: z.number().optional(),
+        values: z.array(z.string()).optional(),
+      })
+      .nullable(),
+  ),
+  rows: z.number().int(),
+  rows_left_out: z.number().int(),
+  rows_per_day: brief(z.object({ min: z.number().int(), max: z.number().int() }).nullable()),
+  top_values: brief(z.array(z.object({ value: z.string(), count: z.number().int() }))),
+  note: z.string(),
   daily: z
     .object({
       date: z.array(z.string()),
@@ -67,9 +52,7 @@ export const entrySchema = z.object({
       values: z.array(z.array(z.string())).optional(),
     })
     .nullable()
-    .describe(
-      "The daily series, oldest first, as parallel arrays (value is the day's value; under several it is the mean of the day's rows, with rows/min/max). Null when left out for size (see notes).",
-    ),
+    .describe('Oldest first; null if cut.'),
 });
 
 export type Entry = z.infer<typeof entrySchema>;

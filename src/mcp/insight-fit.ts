@@ -20,12 +20,9 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** Fields every insight answer has beside its items. */
 export const insightFields = {
-  items_left_out: z
-    .number()
-    .int()
-    .describe('Items (after the last one here, in the same order) left out to fit the answer cap.'),
-  complete: z.boolean().describe('False when reading stopped before the last page (see notes).'),
-  rule: z.string().describe('The rule that produced the numbers, in words.'),
+  items_left_out: z.number().int(),
+  complete: z.boolean(),
+  rule: z.string(),
   query: querySchema,
   clamp: clampSchema,
   notes: notesSchema,

@@ -15,19 +15,15 @@ import type { PlanWindow } from './window.ts';
 /** At most this many examples in `several_rows`: the note is about the rule, not a census. */
 const MAX_SEVERAL = 50;
 
-export const severalRowsSchema = z
-  .array(
-    z.object({
-      metric: z.string(),
-      provider: z.string(),
-      date: z.string().describe('The first day seen with several rows for this provider.'),
-      twin: z.string().describe('<metric>_total: where it exists, the de-duplicated daily total.'),
-      twin_in_answer: z.boolean().describe('True when the twin has rows in this answer.'),
-    }),
-  )
-  .describe(
-    'Metrics with several rows on one day for one provider (one per source app, or samples): never add those rows up.',
-  );
+export const severalRowsSchema = z.array(
+  z.object({
+    metric: z.string(),
+    provider: z.string(),
+    date: z.string(),
+    twin: z.string(),
+    twin_in_answer: z.boolean(),
+  }),
+);
 
 export type SeveralRows = z.infer<typeof severalRowsSchema>;
 

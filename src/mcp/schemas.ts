@@ -1,7 +1,16 @@
 // Zod schemas shared by the tools: their JSON Schema is what the client (and the model) sees
-// in tools/list, so each field says what it takes in words a model can act on.
+// in tools/list, in every session, so a field says what it takes only where its name and type
+// do not (tools/list is capped at 12 KB for all the tools, test/e2e/mcp-lean.test.ts).
 import * as z from 'zod';
 import { MAX_NAME_CHARS } from './fit/clip.ts';
+import { brief } from './lean-schema.ts';
+
+/** Every tool's annotations. openWorldHint is left out: MCP's default is true, as it is here. */
+export const READ_ONLY = { readOnlyHint: true } as const;
+
+/** RULE in a sentence, for the one tool description that hands out raw rows. */
+export const RULE_BRIEF =
+  'Several rows of a metric on one day are one per source app and must NEVER be added up; <metric>_total (e.g. steps_total) holds the daily total.';
 
 export const RULE =
   'Rule of the API: a metric pushed by a phone health aggregator (e.g. steps from PhoneHealth) can have several rows for one day, one per source app; they must NEVER be added up (that double-counts). For cumulative metrics a twin named <metric>_total (e.g. steps_total) holds the de-duplicated daily total: use it for daily totals.';
@@ -23,58 +32,43 @@ const names = (what: string) =>
     .min(1, { error: `give at least one ${what}, or leave ${what}s out for all` })
     .max(MAX_NAMES, { error: `at most ${MAX_NAMES} ${what}s per call` });
 
-export const metricsField = names('metric').describe(
-  'Metric names to include, e.g. ["steps_total", "resting_heart_rate"] (exact names from list_metrics). Leave out for every metric.',
-);
+export const metricsField = names('metric').describe('Exact names, from list_metrics.');
 
-export const providersField = names('provider').describe(
-  'Provider names to include, case-insensitive, e.g. ["WristBand"]. Leave out for every provider.',
-);
+export const providersField = names('provider');
 
-const dateField = (what: string) =>
+const dateField = () => z.string().trim().min(1).max(32);
+
+// The forms are said once, on `from`: `to` takes the same.
+export const fromField = dateField().describe(
+  'YYYY-MM-DD, today or Nd (N days ago); from/to inclusive.',
+);
+export const toField = dateField();
+
+export const windowSchema = brief(
   z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .describe(
-      `${what}: YYYY-MM-DD, "today", "yesterday" or "<N>d" (N days ago, e.g. "30d"), in the user's calendar.`,
-    );
-
-export const fromField = dateField(
-  'First day, inclusive. Earlier than the plan window allows, it is clamped to the history floor (the answer says so)',
+    .object({
+      plan: z.string(),
+      history_window_days: z.number().nullable(),
+      history_floor: z.string().nullable(),
+      source_cap: z.number().nullable(),
+    })
+    .nullable(),
 );
-export const toField = dateField('Last day, inclusive');
 
-export const windowSchema = z
-  .object({
-    plan: z.string(),
-    history_window_days: z.number().nullable(),
-    history_floor: z.string().nullable(),
-    source_cap: z.number().nullable(),
-  })
-  .nullable()
-  .describe(
-    "The plan's history window as the API reported it; null fields are what the API sent (no limit stated).",
-  );
+export const clampSchema = brief(
+  z.object({ requested_from: z.string(), effective_from: z.string() }).nullable(),
+);
 
-export const clampSchema = z
-  .object({ requested_from: z.string(), effective_from: z.string() })
-  .nullable()
-  .describe('Set when `from` was before the history floor and the API started at the floor.');
+export const querySchema = brief(
+  z.object({
+    metrics: z.array(z.string()).nullable(),
+    providers: z.array(z.string()).nullable(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  }),
+);
 
-export const querySchema = z.object({
-  metrics: z.array(z.string()).nullable(),
-  providers: z.array(z.string()).nullable(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-});
-
-export const notesSchema = z
-  .array(z.string())
-  .describe(
-    "Things to know before using the numbers, in this server's own words; read them. Names and values from the API are never in them, only in the data fields they point to.",
-  );
+export const notesSchema = z.array(z.string());
 
 /** What query_metrics and daily_summary echo beside their data: the query, the plan, the clamp, the notes. */
 export const echoFields = {
@@ -93,8 +87,4 @@ export const rangeFields = {
 };
 
 /** How each insight item's daily values were found (src/insight/from-daily.ts). */
-export const basisField = z
-  .enum(['single', 'total', 'several'])
-  .describe(
-    'How the daily values were found: single = the one row of each day; total = the <metric>_total twin; several = the mean of several rows a day (never their sum).',
-  );
+export const basisField = z.enum(['single', 'total', 'several']);

@@ -25,21 +25,32 @@ export const TOOL_NAMES = [
   'correlate',
 ] as const;
 
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+const REGISTER: Record<ToolName, (server: McpServer, deps: ToolDeps) => void> = {
+  list_metrics: registerListMetrics,
+  query_metrics: registerQueryMetrics,
+  daily_summary: registerDailySummary,
+  get_profile: registerGetProfile,
+  list_sources: registerListSources,
+  trend: registerTrend,
+  find_anomalies: registerFindAnomalies,
+  compare_periods: registerComparePeriods,
+  correlate: registerCorrelate,
+};
+
 const INSTRUCTIONS = `Read-only access to the user's own health data (Personal Health Data Read API). Start with list_metrics for the exact metric names and the plan window; use daily_summary for daily values, query_metrics for raw rows, and trend, find_anomalies, compare_periods and correlate for weekly/monthly means, days far from the user's baseline, two periods side by side, and whether two metrics move together. ${RULE} Dates before the plan's history floor cannot be read.`;
 
-export function createHealthServer(deps: ToolDeps, version: string): McpServer {
+/** `tools`: the tools to serve (`healthdata mcp --tools`), all by default. */
+export function createHealthServer(
+  deps: ToolDeps,
+  version: string,
+  tools: readonly ToolName[] = TOOL_NAMES,
+): McpServer {
   const server = new McpServer(
     { name: 'healthdata', version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  registerListMetrics(server, deps);
-  registerQueryMetrics(server, deps);
-  registerDailySummary(server, deps);
-  registerGetProfile(server, deps);
-  registerListSources(server, deps);
-  registerTrend(server, deps);
-  registerFindAnomalies(server, deps);
-  registerComparePeriods(server, deps);
-  registerCorrelate(server, deps);
+  for (const name of tools) REGISTER[name](server, deps);
   return server;
 }

@@ -1,7 +1,7 @@
 // What every tool hands back: structured content for programs, the same as JSON text for
 // models (most clients show a model only the text), and failures as results, not crashes.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { linkedToAll } from '../lib/abort.ts';
+import { linkedUnder } from '../lib/abort.ts';
 import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
 import { errorLine } from './error-text.ts';
@@ -87,7 +87,8 @@ export async function respond(
   ctx: { mcpReq: { signal: AbortSignal } },
   work: (signal: AbortSignal) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
-  const call = linkedToAll([deps.signal, ctx.mcpReq.signal]);
+  // One listener on the call's own signal; the shutdown has one for every call (linkedUnder).
+  const call = linkedUnder(deps.signal, ctx.mcpReq.signal);
   try {
     return await work(call.signal);
   } catch (error) {

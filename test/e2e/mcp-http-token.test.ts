@@ -87,7 +87,7 @@ describe('healthdata mcp --http: the bearer token', () => {
     expect(JSON.stringify(result.structuredContent)).toContain('steps_total');
     await client.close();
 
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop()).toBe(143);
     const stderr = server.stderr();
     // --verbose logged the API requests, and said where the token is, never the token.
     expect(stderr).toContain(`GET ${sandbox.current.url}/`);
@@ -127,14 +127,14 @@ describe('healthdata mcp --http: the bearer token', () => {
     const again = await connectHttp(first.url, fresh);
     expect((await again.listTools()).tools).toHaveLength(9);
     await again.close();
-    expect(await first.stop()).toBe(0);
+    expect(await first.stop()).toBe(143);
 
     const second = await startMcpHttp(apiEnv(configDir));
     expect((await post(second.url, `Bearer ${String(old)}`)).status).toBe(401);
     const client2 = await connectHttp(second.url, fresh);
     expect((await client2.listTools()).tools).toHaveLength(9);
     await client2.close();
-    expect(await second.stop()).toBe(0);
+    expect(await second.stop()).toBe(143);
 
     for (const stderr of [first.stderr(), second.stderr()]) {
       expect(stderr).not.toContain(String(old));

@@ -67,7 +67,7 @@ describe('healthdata mcp --http', () => {
     });
     expect(huge.status).toBe(413);
 
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop()).toBe(143);
     expect(server.stdout()).toBe('');
     expect(server.stderr()).not.toContain(sandbox.current.apiKey);
   });

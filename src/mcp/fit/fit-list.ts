@@ -36,9 +36,7 @@ export const offsetField = (what: string) =>
     .min(0, { error: 'offset must be 0 or more' })
     .max(1_000_000, { error: 'offset must be at most 1000000' })
     .optional()
-    .describe(
-      `Skip this many ${what}: to read on where an answer was cut (its notes give the offset). Default 0.`,
-    );
+    .describe(`${what} to skip, as a cut answer's notes say.`);
 
 /** The note for a list cut to the cap (or read from an offset), with how to read on. Numbers only. */
 export function listCutNote(

@@ -3,13 +3,21 @@
 // (records/comparison.ts), as `healthdata compare` writes them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { lean } from '../lean-schema.ts';
 import { comparisonRecords, periodsToCompare, spanOf } from '../../insight/records/comparison.ts';
 import { localDate, parseDateArg } from '../../lib/dates.ts';
 import { UsageError } from '../../lib/errors.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, basisField, fromField, metricsField, providersField, toField } from '../schemas.ts';
+import {
+  basisField,
+  fromField,
+  metricsField,
+  providersField,
+  toField,
+  READ_ONLY,
+} from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 /** Days in a period under which Welch's p says little (the note only appears then). */
@@ -18,14 +26,10 @@ const FEW_DAYS = 10;
 const inputSchema = z.strictObject({
   metrics: metricsField.optional(),
   providers: providersField.optional(),
-  from: fromField.optional().describe('First day of the period (default: 29 days before `to`).'),
-  to: toField.optional().describe('Last day of the period (default: today).'),
-  vs_from: fromField
-    .optional()
-    .describe(
-      'First day of the period to compare with (default: the same length just before `from`).',
-    ),
-  vs_to: toField.optional().describe('Last day of the period to compare with.'),
+  from: fromField.optional(),
+  to: toField.optional(),
+  vs_from: fromField.optional().describe('The other period; default: as long, just before.'),
+  vs_to: toField.optional(),
 });
 
 const item = z.object({
@@ -39,10 +43,10 @@ const item = z.object({
   change_pct: z.number().nullable(),
   days: z.number().int(),
   vs_days: z.number().int(),
-  p: z.number().nullable().describe("Welch's t-test, two-sided."),
-  effect: z.number().nullable().describe("Hedges' g."),
-  exceeds: z.boolean().describe('The change is beyond the day-to-day variation (p < 0.05).'),
-  reason: z.string().nullable().describe('Why there is no test, when there is none.'),
+  p: z.number().nullable(),
+  effect: z.number().nullable(),
+  exceeds: z.boolean(),
+  reason: z.string().nullable(),
 });
 
 const outputSchema = z.object({ items: z.array(item), ...insightFields });
@@ -51,11 +55,11 @@ export function registerComparePeriods(server: McpServer, deps: ToolDeps): void 
   server.registerTool(
     'compare_periods',
     {
-      title: 'Compare two periods of daily values',
-      description: `Per metric and provider: the mean of each period, the change (this period minus the vs period, and as a % of the vs mean), the days in each, Welch's t-test p and Hedges' g; exceeds is true when p < 0.05. The vs period defaults to the same length just before. ${RULE}`,
-      inputSchema,
-      outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      description:
+        'Two date ranges side by side (this month vs last): the change in the mean, and whether it is beyond day-to-day variation.',
+      inputSchema: lean(inputSchema),
+      outputSchema: lean(outputSchema),
+      annotations: READ_ONLY,
     },
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {

@@ -3,6 +3,7 @@
 // src/insight's records, as the CLI writes them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { lean } from '../lean-schema.ts';
 import { MIN_PAIRS } from '../../insight/index.ts';
 import { correlationRecords } from '../../insight/records/correlation.ts';
 import { UsageError } from '../../lib/errors.ts';
@@ -10,33 +11,33 @@ import type { ToolDeps } from '../deps.ts';
 import { MAX_NAME_CHARS } from '../fit/clip.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, fromField, providersField, toField } from '../schemas.ts';
+import { fromField, providersField, toField, READ_ONLY } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 const name = (what: string) => z.string().trim().min(1).max(MAX_NAME_CHARS).describe(what);
 const lag = z.number().int().min(0).max(7);
 
 const inputSchema = z.strictObject({
-  metric_a: name('The leading metric (exact name from list_metrics).'),
-  metric_b: name('The following metric.'),
+  metric_a: name('Exact name from list_metrics.'),
+  metric_b: name('Paired with metric_a of lag days before.'),
   providers: providersField.optional(),
   from: fromField.optional(),
   to: toField.optional(),
-  lag_min: lag.default(0).describe('Smallest lag in days: A on day d pairs with B on day d + lag.'),
-  lag_max: lag.default(0).describe('Largest lag (at most 7).'),
+  lag_min: lag.default(0),
+  lag_max: lag.default(0),
 });
 
 const item = z.object({
-  a: z.string().describe('metric_a.'),
+  a: z.string(),
   a_provider: z.string(),
-  b: z.string().describe('metric_b.'),
+  b: z.string(),
   b_provider: z.string(),
   lag: z.number().int(),
-  n: z.number().int().describe('Days paired.'),
+  n: z.number().int(),
   pearson: z.number().nullable(),
   spearman: z.number().nullable(),
-  strongest: z.boolean().describe('The lag with the strongest |pearson| for this provider pair.'),
-  too_few: z.boolean().describe(`n < ${MIN_PAIRS}: r means little.`),
+  strongest: z.boolean(),
+  too_few: z.boolean(),
 });
 
 const outputSchema = z.object({ items: z.array(item), ...insightFields });
@@ -45,11 +46,11 @@ export function registerCorrelate(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'correlate',
     {
-      title: 'Whether two metrics move together',
-      description: `Pearson's r and Spearman's rho of two metrics' daily values over the days both have, per provider pair, at each lag from lag_min to lag_max: A on day d pairs with B on day d + lag (does tonight's sleep predict tomorrow's HRV? lag 1). Under ${MIN_PAIRS} days r means little (too_few). Text metrics have no daily number. ${RULE}`,
-      inputSchema,
-      outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      description:
+        'Whether two metrics move together (Pearson, Spearman), also at a lag: does sleep predict next-day HRV?',
+      inputSchema: lean(inputSchema),
+      outputSchema: lean(outputSchema),
+      annotations: READ_ONLY,
     },
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {

@@ -3,13 +3,14 @@
 // have their baseline. The items are src/insight's records, as the CLI writes them.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { lean } from '../lean-schema.ts';
 import { DEFAULT_RULE } from '../../insight/index.ts';
 import { anomalyRecords, readFrom } from '../../insight/records/anomaly.ts';
 import { UsageError } from '../../lib/errors.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, basisField, rangeFields } from '../schemas.ts';
+import { basisField, rangeFields, READ_ONLY } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 const inputSchema = z.strictObject({
@@ -20,20 +21,14 @@ const inputSchema = z.strictObject({
     .min(3)
     .max(365)
     .default(DEFAULT_RULE.window)
-    .describe('Days before each day that form its baseline.'),
-  min_days: z
-    .number()
-    .int()
-    .min(2)
-    .max(365)
-    .default(DEFAULT_RULE.minDays)
-    .describe('Days with data the baseline needs, at the least.'),
+    .describe('Baseline: the days before each day; min_days of them with data.'),
+  min_days: z.number().int().min(2).max(365).default(DEFAULT_RULE.minDays),
   threshold: z
     .number()
     .positive()
     .max(100)
     .default(DEFAULT_RULE.threshold)
-    .describe('Flag a day whose |robust z| is at least this.'),
+    .describe('Flag |robust z| >= this.'),
 });
 
 const item = z.object({
@@ -42,11 +37,9 @@ const item = z.object({
   provider: z.string(),
   unit: z.string().nullable(),
   basis: basisField,
-  value: z
-    .number()
-    .describe('The daily value: as the API sent it, or under several the mean of the rows.'),
-  median: z.number().describe("The baseline's median."),
-  z: z.number().describe('Robust z of the day against its baseline.'),
+  value: z.number(),
+  median: z.number(),
+  z: z.number(),
   direction: z.enum(['high', 'low']),
   baseline_days: z.number().int(),
 });
@@ -60,11 +53,11 @@ export function registerFindAnomalies(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'find_anomalies',
     {
-      title: "Days far from the user's own baseline",
-      description: `Flags days whose daily value is far from the user's own baseline: the median and MAD of the \`window\` days before (default 28, at least \`min_days\` with data, default 14); robust z = 0.6745 × (value − median) / MAD, flagged when |z| ≥ threshold (default 3.5). Newest first. ${RULE}`,
-      inputSchema,
-      outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      description:
+        "Unusual days: daily values far from the user's own baseline (the days before), newest first.",
+      inputSchema: lean(inputSchema),
+      outputSchema: lean(outputSchema),
+      annotations: READ_ONLY,
     },
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {

@@ -1,6 +1,7 @@
 // query_metrics: the rows across every page, compact, within the answer budget.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { lean } from '../lean-schema.ts';
 import { DropTally } from '../../api/dropped.ts';
 import { droppedNote, sentence } from '../notes.ts';
 import { afterCheck } from '../../api/name-check.ts';
@@ -24,7 +25,7 @@ import {
   type LeftOutBy,
 } from '../query-notes.ts';
 import { echoQuery, toQuery } from '../query-input.ts';
-import { RULE, echoFields, rangeFields } from '../schemas.ts';
+import { RULE_BRIEF, echoFields, rangeFields, READ_ONLY } from '../schemas.ts';
 import { answer, dataRoom, respond } from '../tool-result.ts';
 import { clampNote, clampOf, planWindow } from '../window.ts';
 
@@ -49,7 +50,7 @@ const inputSchema = z.strictObject({
       error: `limit must be from 1 to ${MAX_ROWS}: one answer holds at most ${MAX_ROWS} rows — narrow the query (metrics, providers, from/to) instead`,
     })
     .optional()
-    .describe(`Most rows to return, 1-${MAX_ROWS} (default ${MAX_ROWS}). Newest rows come first.`),
+    .describe(`Most rows, newest first (default ${MAX_ROWS}).`),
 });
 
 const outputSchema = z.object({
@@ -59,30 +60,18 @@ const outputSchema = z.object({
         provider: z.string(),
         metric: z.string(),
         unit: z.string().nullable(),
-        stream: z.boolean().describe('True for samples of a stream (many a day).'),
-        date: z.array(z.string()).describe('The date of each row, newest first.'),
-        value: z.array(z.number().nullable()).describe('numValue of each row, same order.'),
-        text: z
-          .array(z.string().nullable())
-          .optional()
-          .describe('textValue of each row, same order; only for series with text values.'),
+        stream: z.boolean(),
+        date: z.array(z.string()),
+        value: z.array(z.number().nullable()),
+        text: z.array(z.string().nullable()).optional(),
       }),
     )
-    .describe(
-      'The rows, grouped by provider, metric, unit and stream: row i of a series is date[i], value[i] (and text[i]). Rows on the same date in one series are separate rows (e.g. one per source app): never add them up.',
-    ),
+    .describe('Row i is date[i], value[i], text[i]; rows of one date: never add up.'),
   row_count: z.number().int(),
   newest_date: z.string().nullable(),
   oldest_date: z.string().nullable(),
-  complete: z
-    .boolean()
-    .describe('True when every matching row is here; false when some were left out (see notes).'),
-  left_out_by: z
-    .enum(['limit', 'size_cap', 'page_cap'])
-    .nullable()
-    .describe(
-      'Why rows were left out: the limit argument, the answer size cap, or the cap on pages read.',
-    ),
+  complete: z.boolean(),
+  left_out_by: z.enum(['limit', 'size_cap', 'page_cap']).nullable(),
   several_rows: severalRowsSchema,
   ...echoFields,
 });
@@ -93,11 +82,10 @@ export function registerQueryMetrics(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'query_metrics',
     {
-      title: 'Query health metric rows',
-      description: `Returns the user's own health metric rows, newest first, following every page of the API, with the plan's history window. Filter by metrics, providers and a from/to date range (inclusive). ${RULE} Rows come grouped into series (provider, metric, unit) with parallel date and value arrays. One answer holds at most ${MAX_ROWS} rows (fewer when they are wide, to stay well under 25,000 tokens): when rows are left out, \`complete\` is false and \`notes\` say how to get the rest (an older \`to\`, or a narrower query). For daily values over weeks or months, daily_summary gives a much smaller answer.`,
-      inputSchema,
-      outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      description: `Raw rows, newest first: a few metrics over days or weeks, or each source app's row. ${RULE_BRIEF} For daily values use daily_summary.`,
+      inputSchema: lean(inputSchema),
+      outputSchema: lean(outputSchema),
+      annotations: READ_ONLY,
     },
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {

@@ -2,21 +2,19 @@
 // periods.ts): the records of `healthdata summary --by` (src/insight/records/period.ts).
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { lean } from '../lean-schema.ts';
 import { PERIOD_UNITS, type PeriodUnit } from '../../insight/periods.ts';
 import { lookedAt, periodRecords } from '../../insight/records/period.ts';
 import { localDate } from '../../lib/dates.ts';
 import type { ToolDeps } from '../deps.ts';
 import { fittedAnswer, insightFields, insightSeries } from '../insight-fit.ts';
 import { toQuery } from '../query-input.ts';
-import { RULE, basisField, rangeFields } from '../schemas.ts';
+import { basisField, rangeFields, READ_ONLY } from '../schemas.ts';
 import { respond } from '../tool-result.ts';
 
 const inputSchema = z.strictObject({
   ...rangeFields,
-  by: z
-    .enum(PERIOD_UNITS as [PeriodUnit, ...PeriodUnit[]])
-    .default('week')
-    .describe('Period: "week" (ISO, Monday first), "month" or "year".'),
+  by: z.enum(PERIOD_UNITS as [PeriodUnit, ...PeriodUnit[]]).default('week'),
 });
 
 const item = z.object({
@@ -24,14 +22,12 @@ const item = z.object({
   provider: z.string(),
   unit: z.string().nullable(),
   basis: basisField,
-  period: z.string().describe('First day of the period.'),
-  days: z.number().int().describe('Days with data in the period.'),
+  period: z.string().describe('Its first day.'),
+  days: z.number().int(),
   mean: z.number(),
   min: z.number(),
   max: z.number(),
-  partial: z
-    .boolean()
-    .describe('The period reaches outside the range read: fewer days by construction.'),
+  partial: z.boolean(),
 });
 
 const outputSchema = z.object({ items: z.array(item), ...insightFields });
@@ -40,11 +36,11 @@ export function registerTrend(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'trend',
     {
-      title: 'Weekly, monthly or yearly means of the daily values',
-      description: `Per metric and provider, the mean, min and max of the daily values in each ISO week (Monday first), month or year, with the days that had data, oldest first; a period reaching outside the range is marked partial. ${RULE} Daily values follow that rule, as in daily_summary.`,
-      inputSchema,
-      outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      description:
+        'Mean, min and max of the daily values per week, month or year: how a metric changed over months.',
+      inputSchema: lean(inputSchema),
+      outputSchema: lean(outputSchema),
+      annotations: READ_ONLY,
     },
     (args, ctx) =>
       respond(deps, ctx, async (signal) => {

@@ -4,7 +4,7 @@
 import type { HealthClient } from '../../../api/client.ts';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
-import { createHealthServer, TOOL_NAMES } from '../../../mcp/server.ts';
+import { createHealthServer } from '../../../mcp/server.ts';
 import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
 import type { Context } from '../../context.ts';
 import { commandNotices } from '../../command-notices.ts';
@@ -12,14 +12,19 @@ import type { ConnectionFlags } from '../../flags.ts';
 import { checkSettingsOwner, connectClient, type ConnectedClient } from '../../connect-client.ts';
 import { chooseProfile, describeProfile } from '../../../config/settings.ts';
 import { VERSION } from '../../version.ts';
+import { chooseTools } from './tool-choice.ts';
 
 export interface McpFlags extends ConnectionFlags {
   http?: number;
   /** --max-answer-bytes: the cap on one tool answer (src/mcp/fit/caps.ts). */
   maxAnswerBytes?: number;
+  /** --tools a,b,c: serve only these (tool-choice.ts). */
+  tools?: string;
 }
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
+  // A misspelt tool name stops the start before anything else: it is the command line's fault.
+  const tools = chooseTools(flags.tools, ctx.env);
   const notices = commandNotices(flags, ctx);
   // The run's redaction knows the key in use once the client has resolved it (config file too).
   const redact = ctx.secrets?.redact ?? ((text: string) => text);
@@ -64,12 +69,12 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     authFailed,
     ...(flags.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: flags.maxAnswerBytes }),
   };
-  const factory = (): McpServer => createHealthServer(deps, VERSION);
+  const factory = (): McpServer => createHealthServer(deps, VERSION, tools);
   const onerror = (error: Error): void => notices.verbose(redact(`protocol: ${error.message}`));
   let connection: { closed?: Promise<void>; close(): Promise<void> };
   if (flags.http === undefined) {
     connection = serveOnStreams(factory, ctx.stdin, ctx.stdout, onerror);
-    say(`serving ${TOOL_NAMES.join(', ')} over stdio${demo}`);
+    say(`serving ${tools.join(', ')} over stdio${demo}`);
     if (ctx.stdinIsTTY) {
       say(
         "this speaks MCP on stdin/stdout and is meant to be started by an MCP client, e.g. 'claude mcp add healthdata -- healthdata mcp' (see docs/mcp.md); Ctrl-D or Ctrl-C to stop",
@@ -98,7 +103,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
     });
     connection = http;
     say(
-      `serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} to clients that send 'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token — Ctrl-C to stop`,
+      `serving ${tools.join(', ')} at ${http.url}${demo} to clients that send 'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token — Ctrl-C to stop`,
     );
   }
   // Open the client now, so a settings problem shows in the client's log at once.
@@ -120,6 +125,9 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       await open.then((s) => s.close()).catch(() => undefined);
     }
   }
+  // Stopped by a signal, it ends as every command does (130, 143), its clean-up done; the
+  // client closing stdin is the normal end (0).
+  if (ctx.signal.aborted) throw ctx.signal.reason;
 }
 
 function listenError(error: unknown, port: number): UsageError {

@@ -26,6 +26,12 @@ function registerMcp(program: Command, ctx: Context): void {
         '--max-answer-bytes <bytes>',
         `cap on one tool answer, in bytes (default ${DEFAULT_ANSWER_BYTES}; list_metrics ${LIST_CAPS.list_metrics}, list_sources and get_profile ${LIST_CAPS.list_sources} at most)`,
       ).argParser(integer(MIN_ANSWER_BYTES, MAX_ANSWER_BYTES, '--max-answer-bytes')),
+    )
+    .addOption(
+      new Option(
+        '--tools <names>',
+        'serve only these tools, comma-separated, e.g. daily_summary,trend (default all; env HEALTHDATA_MCP_TOOLS)',
+      ),
     );
   addConnectionOptions(command);
   command.addHelpText(
