@@ -12,6 +12,10 @@ import { registerComparePeriods } from './tools/compare-periods.ts';
 import { registerCorrelate } from './tools/correlate.ts';
 import { registerFindAnomalies } from './tools/find-anomalies.ts';
 import { registerTrend } from './tools/trend.ts';
+import { registerCompletion } from './completion.ts';
+import { PROMPT_COMPLETIONS, registerPrompts } from './prompts/index.ts';
+import { registerResources, TEMPLATE_COMPLETIONS } from './resources/index.ts';
+import { recordToolCalls } from './resources/tool-calls.ts';
 
 export const TOOL_NAMES = [
   'list_metrics',
@@ -30,8 +34,9 @@ const INSTRUCTIONS = `Read-only access to the user's own health data (Personal H
 export function createHealthServer(deps: ToolDeps, version: string): McpServer {
   const server = new McpServer(
     { name: 'healthdata', version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
+  const calls = recordToolCalls(server);
   registerListMetrics(server, deps);
   registerQueryMetrics(server, deps);
   registerDailySummary(server, deps);
@@ -41,5 +46,11 @@ export function createHealthServer(deps: ToolDeps, version: string): McpServer {
   registerFindAnomalies(server, deps);
   registerComparePeriods(server, deps);
   registerCorrelate(server, deps);
+  registerResources(server, deps, calls);
+  registerPrompts(server, deps);
+  registerCompletion(server, deps, {
+    prompts: PROMPT_COMPLETIONS,
+    templates: TEMPLATE_COMPLETIONS,
+  });
   return server;
 }

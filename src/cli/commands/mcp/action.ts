@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { createHealthServer, TOOL_NAMES } from '../../../mcp/server.ts';
 import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
+import { withVerboseToCall } from '../../../mcp/logging.ts';
 import type { Context } from '../../context.ts';
 import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
@@ -29,10 +30,12 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
 
   let connected: Promise<ConnectedClient> | undefined;
   const client = async (): Promise<HealthClient> => {
-    connected ??= connectClient(flags, ctx, notices, 4).catch((error: unknown) => {
-      connected = undefined;
-      throw error;
-    });
+    connected ??= connectClient(flags, ctx, withVerboseToCall(notices), 4).catch(
+      (error: unknown) => {
+        connected = undefined;
+        throw error;
+      },
+    );
     return (await connected).client;
   };
 
