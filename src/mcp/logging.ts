@@ -4,7 +4,12 @@
 // deep down (the API client's retry line, a note made in a shared loader) reaches the client
 // that made that call and no other, without threading a logger through every layer.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { LoggingLevel } from '@modelcontextprotocol/server';
+import {
+  LOG_LEVEL_META_KEY,
+  type LoggingLevel,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 
 export type SendLog = (level: LoggingLevel, data: unknown, logger?: string) => Promise<void>;
 
@@ -83,5 +88,46 @@ export function withVerboseToCall<T extends { verbose(message: string): void }>(
       notices.verbose(message);
       logToCall(message.startsWith('retry ') ? 'notice' : 'debug', message);
     },
+  };
+}
+
+/** From least to most severe, as the spec orders them. */
+const SEVERITY: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+/** Gives a request's context the connection's log level (see installLogLevel). */
+export type LogGate = (ctx: ServerContext) => ServerContext;
+
+/**
+ * Answers logging/setLevel for this server (one connection) and returns the gate every call's
+ * context goes through. Nothing is logged until the client sets a level: a client that never
+ * asked gets only protocol messages (as on stdio before logging was served), and a 2026-era
+ * client, which sends its level with each request, is filtered by the SDK on that level.
+ * Over stateless HTTP each request has its own server, so a level set by one request does not
+ * reach the next: such clients send the level with each request, or get no log.
+ */
+export function installLogLevel(server: McpServer): LogGate {
+  let level: LoggingLevel | undefined;
+  server.server.setRequestHandler('logging/setLevel', (request) => {
+    level = request.params.level;
+    return {};
+  });
+  return (ctx) => {
+    const log = ctx.mcpReq.log;
+    const envelope: Record<string, unknown> = ctx.mcpReq.envelope ?? {};
+    const perRequest = envelope[LOG_LEVEL_META_KEY] !== undefined;
+    const gated: typeof log = (at, data, logger) =>
+      perRequest || (level !== undefined && SEVERITY.indexOf(at) >= SEVERITY.indexOf(level))
+        ? log(at, data, logger)
+        : Promise.resolve();
+    return { ...ctx, mcpReq: { ...ctx.mcpReq, log: gated } };
   };
 }

@@ -13,6 +13,7 @@ import { registerCorrelate } from './tools/correlate.ts';
 import { registerFindAnomalies } from './tools/find-anomalies.ts';
 import { registerTrend } from './tools/trend.ts';
 import { registerCompletion } from './completion.ts';
+import { installLogLevel } from './logging.ts';
 import { PROMPT_COMPLETIONS, registerPrompts } from './prompts/index.ts';
 import { registerResources, TEMPLATE_COMPLETIONS } from './resources/index.ts';
 import { recordToolCalls } from './resources/tool-calls.ts';
@@ -36,7 +37,8 @@ export function createHealthServer(deps: ToolDeps, version: string): McpServer {
     { name: 'healthdata', version },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
-  const calls = recordToolCalls(server);
+  const gate = installLogLevel(server);
+  const calls = recordToolCalls(server, gate);
   registerListMetrics(server, deps);
   registerQueryMetrics(server, deps);
   registerDailySummary(server, deps);
@@ -46,7 +48,7 @@ export function createHealthServer(deps: ToolDeps, version: string): McpServer {
   registerFindAnomalies(server, deps);
   registerComparePeriods(server, deps);
   registerCorrelate(server, deps);
-  registerResources(server, deps, calls);
+  registerResources(server, deps, calls, gate);
   registerPrompts(server, deps);
   registerCompletion(server, deps, {
     prompts: PROMPT_COMPLETIONS,

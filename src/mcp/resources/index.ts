@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { CompletionKind } from '../completion.ts';
 import type { ToolDeps } from '../deps.ts';
+import type { LogGate } from '../logging.ts';
 import { toQuery } from '../query-input.ts';
 import { respond } from '../tool-result.ts';
 import { RULE, rangeFields } from '../schemas.ts';
@@ -58,7 +59,12 @@ export const TEMPLATE_COMPLETIONS: Record<
   ]),
 );
 
-export function registerResources(server: McpServer, deps: ToolDeps, calls: ToolCalls): void {
+export function registerResources(
+  server: McpServer,
+  deps: ToolDeps,
+  calls: ToolCalls,
+  gate: LogGate,
+): void {
   for (const doc of DOCUMENTS) {
     server.registerResource(
       doc.name,
@@ -80,7 +86,7 @@ export function registerResources(server: McpServer, deps: ToolDeps, calls: Tool
       const range = rangeOf(variables);
       return asResource(
         uri,
-        await respond(deps, ctx, (signal) =>
+        await respond(deps, gate(ctx), (signal) =>
           dailyAnswer(deps, toQuery(checkedRange(range), deps.now()), signal),
         ),
       );

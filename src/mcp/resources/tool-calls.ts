@@ -11,6 +11,7 @@ import {
   type ServerContext,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
+import type { LogGate } from '../logging.ts';
 
 type Handler = (...args: unknown[]) => CallToolResult | Promise<CallToolResult>;
 
@@ -21,13 +22,19 @@ interface Recorded {
 
 export type ToolCalls = ReadonlyMap<string, Recorded>;
 
-/** Records every tool registered on `server` from now on (call it before registering them). */
-export function recordToolCalls(server: McpServer): ToolCalls {
+/**
+ * Records every tool registered on `server` from now on (call it before registering them),
+ * each called with its context through `gate`.
+ */
+export function recordToolCalls(server: McpServer, gate: LogGate): ToolCalls {
   const calls = new Map<string, Recorded>();
   const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
   const recording = (name: string, config: { inputSchema?: StandardSchemaV1 }, cb: Handler) => {
-    calls.set(name, { schema: config.inputSchema, handler: cb });
-    return register(name, config, cb);
+    // The context, always the last argument, gets the connection's log level (logging.ts).
+    const handler: Handler = (...args) =>
+      cb(...args.slice(0, -1), gate(args[args.length - 1] as ServerContext));
+    calls.set(name, { schema: config.inputSchema, handler });
+    return register(name, config, handler);
   };
   (server as unknown as { registerTool: typeof recording }).registerTool = recording;
   return calls;
