@@ -11,6 +11,7 @@ import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { API_KEY, send, startServer, type TestServer } from '../helpers/test-server.ts';
 
 const sandbox = useSandbox();
+const CAP = 16_384;
 type Log = LoggingMessageNotification['params'];
 
 let mcp: McpPair;
@@ -20,11 +21,14 @@ let hostileMcp: McpPair;
 const hostileLogs: Log[] = [];
 
 beforeAll(async () => {
+  // The smallest cap, so that a long daily read must be cut (the caps are the tools').
   mcp = await spawnedServer([
     '--base-url',
     sandbox.current.url,
     '--api-key',
     sandbox.current.apiKey,
+    '--max-answer-bytes',
+    String(CAP),
   ]);
   mcp.client.setNotificationHandler('notifications/message', (n) => void logs.push(n.params));
   // The first profile request fails with a 503 the API client retries.
@@ -121,6 +125,23 @@ describe('healthdata mcp resources', () => {
     expect(daily['complete']).toBe(true);
   });
 
+  it("cuts a long daily read to the tools' cap, keeping the newest rows, and says so", async () => {
+    const uri = 'healthdata://daily/steps?from=300d';
+    const { contents } = await mcp.client.readResource({ uri });
+    const text = (contents[0] as { text: string }).text;
+    expect(Buffer.byteLength(text)).toBeLessThan(CAP);
+    const daily = JSON.parse(text) as {
+      rows: { date: string }[];
+      rows_left_out: number;
+      notes: string[];
+    };
+    expect(daily.rows_left_out).toBeGreaterThan(0);
+    expect(daily.rows[0]?.date).toBe(TODAY);
+    expect(daily.notes).toContainEqual(
+      `Only the newest ${daily.rows.length} of ${daily.rows.length + daily.rows_left_out} daily rows fit the cap of ${CAP} bytes; read again with an earlier \`to\` for the rest.`,
+    );
+  });
+
   it('reads a summary as daily_summary answers it, and refuses a bad parameter by name', async () => {
     const from = addDays(TODAY, -20);
     const summary = await read(mcp, `healthdata://summary/steps?from=${from}`);
@@ -174,6 +195,9 @@ describe('healthdata mcp prompts', () => {
     expect(anomaly).toContain(
       `healthdata://daily/heart%20rate?from=${addDays(TODAY, -17)}&to=${TODAY}`,
     );
+    expect(await text('compare_months', { month: '2025-12', vs_month: '2025-11' })).toContain(
+      '2025-12 (2025-12-01 to 2025-12-31) with 2025-11 (2025-11-01 to 2025-11-30)',
+    );
     const months = await text('compare_months', { month: '2026-02', vs_month: '2024-02' });
     expect(months).toContain(
       '2026-02 (2026-02-01 to 2026-02-28) with 2024-02 (2024-02-01 to 2024-02-29)',
@@ -215,6 +239,8 @@ describe('healthdata mcp completion', () => {
     expect(await complete(mcp, daily, 'provider', 'wr')).toEqual(['WristBand']);
     const months = await complete(mcp, prompt('compare_months'), 'vs_month', '');
     expect(months.slice(0, 2)).toEqual([TODAY.slice(0, 7), '2026-10']);
+    expect(months).toHaveLength(24);
+    expect(months.at(-1)).toBe('2024-12');
     expect(await complete(mcp, prompt('no_such_prompt'), 'arg1', 'x')).toEqual([]);
     expect(await complete(mcp, prompt('weekly_review'), 'metric', '')).toEqual([]);
   });
@@ -252,9 +278,12 @@ describe('healthdata mcp logging', () => {
 
     logs.length = 0;
     await mcp.client.setLoggingLevel('info');
-    await mcp.call('daily_summary', args);
-    expect(logs.map((l) => l.level)).toEqual(['warning', 'info']);
-    expect(logs[1]?.data).toContain('must NEVER be added up');
+    const again = await mcp.call('daily_summary', args);
+    // Every note of the answer, in order: the clamp a warning, the rest (the rule) info.
+    const notes = again.structured['notes'] as string[];
+    expect(logs.map((l) => l.data)).toEqual(notes);
+    expect(logs.map((l) => l.level)).toEqual(notes.map((_, i) => (i === 0 ? 'warning' : 'info')));
+    expect(notes.some((n) => n.includes('must NEVER be added up'))).toBe(true);
 
     // A failed call: its error line at `error`.
     logs.length = 0;
