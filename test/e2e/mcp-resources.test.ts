@@ -9,6 +9,8 @@ import { hostileCatalog, offerableNames } from '../helpers/hostile-names.ts';
 import { spawnedServer, type McpPair } from '../helpers/mcp.ts';
 import { addDays, allRows, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { API_KEY, send, startServer, type TestServer } from '../helpers/test-server.ts';
+import { tempDir } from '../helpers/cli.ts';
+import { spawnCli } from '../helpers/spawn.ts';
 
 const sandbox = useSandbox();
 const CAP = 16_384;
@@ -123,6 +125,18 @@ describe('healthdata mcp resources', () => {
     expect(rows.some((r) => (sums.get(r.date) ?? 0) > r.value)).toBe(true);
     expect(daily['rows_left_out']).toBe(0);
     expect(daily['complete']).toBe(true);
+  });
+
+  it('reads the rows `healthdata daily -f json` prints, several rows a day as their mean', async () => {
+    const got = await spawnCli(
+      ['daily', '-m', 'heart_rate', '--from', '5d', '-f', 'json', ...sandbox.args()],
+      { env: { HEALTHDATA_CONFIG_DIR: tempDir() } },
+    );
+    expect(got.code).toBe(0);
+    const cli = (JSON.parse(got.stdout) as { data: { basis: string }[] }).data;
+    expect(cli.some((r) => r.basis === 'several')).toBe(true);
+    const daily = await read(mcp, 'healthdata://daily/heart_rate?from=5d');
+    expect(daily['rows']).toEqual(cli);
   });
 
   it("cuts a long daily read to the tools' cap, keeping the newest rows, and says so", async () => {

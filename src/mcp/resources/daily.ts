@@ -1,9 +1,10 @@
 // healthdata://daily/{metric}: the daily values of one metric as rows, one per provider and
-// day, newest first: what `healthdata daily -m <metric>` prints (src/daily/daily-rows.ts),
+// day, newest first: what `healthdata daily -m <metric>` prints (src/daily/daily-rows.ts, each
+// row as shown: a `several` day's mean rounded by the one rule, src/daily/shown.ts),
 // read by the same loader as daily_summary (daily-load.ts: the catalog, the `_total` twin,
 // the bounds) and cut to the same cap as daily_summary's answers.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { dailyRows, type DailyRow } from '../../daily/index.ts';
+import { dailyRows, shownRow, type DailyRow } from '../../daily/index.ts';
 import type { MetricsQuery } from '../../api/types.ts';
 import type { ToolDeps } from '../deps.ts';
 import { loadSummaries } from '../daily-load.ts';
@@ -27,7 +28,7 @@ export async function dailyAnswer(
   const clamp = clampOf(query.from, window);
   if (clamp) notes.unshift(clampNote(clamp, window));
   if (state.stopped) notes.push(stoppedNote(state));
-  const all = finiteItems(dailyRows(summaries).map(shown), notes);
+  const all = finiteItems(dailyRows(summaries).map(shownRow).map(clipped), notes);
   if (all.some((r) => r.basis === 'total' || r.basis === 'several' || r.basis === 'no_total'))
     notes.push(RULE);
   const cap = capOf('daily_summary', deps.maxAnswerBytes);
@@ -52,7 +53,7 @@ export async function dailyAnswer(
 }
 
 /** The API's names and text, clipped as every answer clips them. */
-function shown(row: DailyRow): DailyRow {
+function clipped(row: DailyRow): DailyRow {
   return {
     ...row,
     metric: clipName(row.metric),
