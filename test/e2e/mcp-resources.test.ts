@@ -164,6 +164,9 @@ describe('healthdata mcp resources', () => {
     await expect(read(mcp, 'healthdata://daily/steps?form=3d')).rejects.toThrow(
       /unknown parameter form: the template takes provider, from, to/,
     );
+    await expect(read(mcp, 'healthdata://daily/steps?from=1d&from=2d')).rejects.toThrow(
+      /parameter from given more than once: give it once/,
+    );
     await expect(read(mcp, 'healthdata://summary/steps?from=lastweek')).rejects.toThrow(
       /from 'lastweek' is not a date/,
     );

@@ -107,11 +107,17 @@ export function registerResources(
 
 /** A template's variables as the tools' range arguments; a parameter it does not take is an error. */
 function rangeOf(variables: Variables): Record<string, string | string[]> {
-  const { metric, unknown, provider, from, to } = queryOf(variables);
+  const { metric, unknown, repeated, provider, from, to } = queryOf(variables);
   if (unknown.length > 0) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `unknown parameter ${unknown.join(', ')}: the template takes ${QUERY_VARIABLES.join(', ')}`,
+    );
+  }
+  if (repeated.length > 0) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `parameter ${repeated.join(', ')} given more than once: give it once (several providers: provider=A,B)`,
     );
   }
   return {

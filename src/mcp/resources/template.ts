@@ -28,7 +28,11 @@ export class MetricTemplate extends UriTemplate {
       return null;
     }
     const variables: Variables = { metric };
-    for (const [key, value] of url.searchParams) variables[key] = value;
+    // A parameter given twice is kept as both, for the read to refuse (not the last one silently).
+    for (const [key, value] of url.searchParams) {
+      const had = variables[key];
+      variables[key] = had === undefined ? value : [had, value].flat();
+    }
     return variables;
   }
 }
@@ -37,6 +41,7 @@ export class MetricTemplate extends UriTemplate {
 export function queryOf(variables: Variables): {
   metric: string;
   unknown: string[];
+  repeated: string[];
   provider?: string;
   from?: string;
   to?: string;
@@ -48,6 +53,7 @@ export function queryOf(variables: Variables): {
     unknown: Object.keys(variables).filter(
       (k) => k !== 'metric' && !(QUERY_VARIABLES as readonly string[]).includes(k),
     ),
+    repeated: Object.keys(variables).filter((k) => Array.isArray(variables[k])),
   };
   for (const key of QUERY_VARIABLES) {
     const value = one(variables[key]);
