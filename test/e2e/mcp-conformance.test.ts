@@ -48,6 +48,8 @@ describe('the MCP conformance suite against healthdata mcp --demo --http', () =>
       expect(checks, scenario).not.toHaveLength(0);
       for (const check of checks ?? []) expect(check, scenario).toMatch(/: SUCCESS$/);
     }
+    // The suite's own verdict too: it exits 1 when any check fails.
+    expect(runs.map((r) => r.code)).toEqual(SCENARIOS.map(() => 0));
     // dns-rebinding: a forged Host refused (4xx), the proxy's own localhost Host served (2xx).
     expect(verdicts['dns-rebinding-protection']).toEqual([
       'localhost-host-rebinding-rejected: SUCCESS',
@@ -56,7 +58,8 @@ describe('the MCP conformance suite against healthdata mcp --demo --http', () =>
   }, 120_000);
 
   it('is refused without the token (the proxy is what sends it)', async () => {
-    const { checks } = await runScenario(server.url, 'server-initialize');
+    const { checks, code } = await runScenario(server.url, 'server-initialize');
+    expect(code).toBe(1);
     expect(checks.map((c) => c.status)).toEqual(['FAILURE']);
     expect(checks[0]?.errorMessage).toContain('unauthorized');
     expect(server.stderr()).not.toMatch(/Bearer [A-Za-z0-9_-]{16}/);
