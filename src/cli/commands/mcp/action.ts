@@ -22,6 +22,8 @@ export interface McpFlags extends ConnectionFlags {
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   const notices = commandNotices(flags, ctx);
+  // The API client's --verbose lines (its retries) also go to the log of the call they serve.
+  const toCall = withVerboseToCall(notices);
   // The run's redaction knows the key in use once the client has resolved it (config file too).
   const redact = ctx.secrets?.redact ?? ((text: string) => text);
   const say = (line: string): void => {
@@ -30,12 +32,10 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
 
   let connected: Promise<ConnectedClient> | undefined;
   const client = async (): Promise<HealthClient> => {
-    connected ??= connectClient(flags, ctx, withVerboseToCall(notices), 4).catch(
-      (error: unknown) => {
-        connected = undefined;
-        throw error;
-      },
-    );
+    connected ??= connectClient(flags, ctx, toCall, 4).catch((error: unknown) => {
+      connected = undefined;
+      throw error;
+    });
     return (await connected).client;
   };
 
