@@ -2,6 +2,7 @@
 // the catalog lacks (src/api/dropped.ts, src/api/name-check.ts), as sentences for a model.
 import type { DropTally } from '../api/dropped.ts';
 import type { MetricSummary } from '../daily/index.ts';
+import { warningNote } from './logging.ts';
 
 /** What the row guard dropped, as a note (the CLI says it on stderr, failing for broken rows). */
 export function droppedNote(tally: DropTally): string | undefined {
@@ -10,7 +11,7 @@ export function droppedNote(tally: DropTally): string | undefined {
   const why = said.failed
     ? ' Rows that break the spec are data that could not be kept: they are missing here.'
     : ' Those rows were not asked for: nothing asked for is missing.';
-  return `${sentence(said.line)}${why}`;
+  return warningNote(`${sentence(said.line)}${why}`);
 }
 
 /** A message as a sentence: capitalised, with a full stop. */

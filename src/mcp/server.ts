@@ -12,6 +12,11 @@ import { registerComparePeriods } from './tools/compare-periods.ts';
 import { registerCorrelate } from './tools/correlate.ts';
 import { registerFindAnomalies } from './tools/find-anomalies.ts';
 import { registerTrend } from './tools/trend.ts';
+import { registerCompletion } from './completion.ts';
+import { installLogLevel } from './logging.ts';
+import { PROMPT_COMPLETIONS, registerPrompts } from './prompts/index.ts';
+import { registerResources, TEMPLATE_COMPLETIONS } from './resources/index.ts';
+import { recordToolCalls } from './resources/tool-calls.ts';
 
 export const TOOL_NAMES = [
   'list_metrics',
@@ -49,8 +54,18 @@ export function createHealthServer(
 ): McpServer {
   const server = new McpServer(
     { name: 'healthdata', version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
+  const gate = installLogLevel(server);
+  // Recorded as each tool registers: the resources answer with the tools' own handlers. A
+  // resource whose tool --tools leaves out says so when read.
+  const calls = recordToolCalls(server, gate);
   for (const name of tools) REGISTER[name](server, deps);
+  registerResources(server, deps, calls, gate);
+  registerPrompts(server, deps);
+  registerCompletion(server, deps, {
+    prompts: PROMPT_COMPLETIONS,
+    templates: TEMPLATE_COMPLETIONS,
+  });
   return server;
 }

@@ -6,6 +6,7 @@ import { HealthdataError } from '../lib/errors.ts';
 import type { ToolDeps } from './deps.ts';
 import { errorLine } from './error-text.ts';
 import { NOTE_ROOM } from './fit/caps.ts';
+import { logAnswer, withCallLog, type SendLog } from './logging.ts';
 
 /** The result, and its size in UTF-8 as JSON.stringify writes it (the message holds little more). */
 function resultOf(
@@ -84,15 +85,18 @@ export function failure(
  */
 export async function respond(
   deps: Pick<ToolDeps, 'signal' | 'redact' | 'authFailed'>,
-  ctx: { mcpReq: { signal: AbortSignal } },
+  ctx: { mcpReq: { signal: AbortSignal; log?: SendLog } },
   work: (signal: AbortSignal) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   // One listener on the call's own signal; the shutdown has one for every call (linkedUnder).
   const call = linkedUnder(deps.signal, ctx.mcpReq.signal);
   try {
-    return await work(call.signal);
-  } catch (error) {
-    return failure(error, deps);
+    // Its notes (or its error line) also go to the client's log: logging.ts.
+    return await withCallLog(ctx.mcpReq.log, async () => {
+      const result = await work(call.signal).catch((error: unknown) => failure(error, deps));
+      logAnswer(result);
+      return result;
+    });
   } finally {
     call.release();
   }

@@ -3,6 +3,7 @@
 // stays in its field; a history floor that is not a YYYY-MM-DD date is not a floor.
 import type { Meta } from '../api/types.ts';
 import { clipName, isIsoDate } from './fit/clip.ts';
+import { warningNote } from './logging.ts';
 
 export interface PlanWindow {
   plan: string;
@@ -39,5 +40,7 @@ export function clampNote(clamp: Clamp, window: PlanWindow | null): string {
   const days =
     typeof window?.history_window_days === 'number' ? ` (${window.history_window_days} days)` : '';
   const plan = window ? ` of the plan named in \`window.plan\`${days}` : '';
-  return `from ${clamp.requested_from} was clamped to ${clamp.effective_from}, the history floor${plan}: no rows before it can be read.`;
+  return warningNote(
+    `from ${clamp.requested_from} was clamped to ${clamp.effective_from}, the history floor${plan}: no rows before it can be read.`,
+  );
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isRecord } from '../../../lib/json.ts';
 import type { Env } from '../../../lib/env.ts';
 import type { Settings } from '../../../config/settings.ts';
-import { hasUnsafe } from '../../../lib/visible.ts';
+import { offerableName } from '../../../lib/offerable-name.ts';
 
 export const CACHE_MS = 10 * 60_000;
 /**
@@ -97,19 +97,8 @@ export function namesFrom(body: unknown): CatalogNames {
     const items = Array.isArray(list)
       ? list.map((item) => (isRecord(item) ? (item[kind] ?? item['name']) : item))
       : fromData;
-    const names = items.filter((n): n is string => typeof n === 'string' && offerable(n));
+    const names = items.filter((n): n is string => typeof n === 'string' && offerableName(n));
     return [...new Set(names)].sort();
   };
   return { metric: pick('metric'), provider: pick('provider') };
-}
-
-/**
- * A candidate goes onto the command line and into the shell's list: nothing that could drive
- * the terminal or hide in it (an escape, a newline, a bidi or zero-width character). It is one
- * item of a comma list that the CLI trims, so no comma and no space at either end; inside, the
- * plain space only (a tab or a no-break space would pass for one). The shell scripts quote it;
- * shell syntax in it ($( ), backquotes, globs, quotes) is just text.
- */
-function offerable(name: string): boolean {
-  return name !== '' && name === name.trim() && !/,|[^\S ]/.test(name) && !hasUnsafe(name);
 }

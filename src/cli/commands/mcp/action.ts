@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { createHealthServer } from '../../../mcp/server.ts';
 import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
+import { withVerboseToCall } from '../../../mcp/logging.ts';
 import type { Context } from '../../context.ts';
 import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
@@ -26,6 +27,8 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   // A misspelt tool name stops the start before anything else: it is the command line's fault.
   const tools = chooseTools(flags.tools, ctx.env);
   const notices = commandNotices(flags, ctx);
+  // The API client's --verbose lines (its retries) also go to the log of the call they serve.
+  const toCall = withVerboseToCall(notices);
   // The run's redaction knows the key in use once the client has resolved it (config file too).
   const redact = ctx.secrets?.redact ?? ((text: string) => text);
   const say = (line: string): void => {
@@ -34,7 +37,7 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
 
   let connected: Promise<ConnectedClient> | undefined;
   const client = async (): Promise<HealthClient> => {
-    connected ??= connectClient(flags, ctx, notices, 4).catch((error: unknown) => {
+    connected ??= connectClient(flags, ctx, toCall, 4).catch((error: unknown) => {
       connected = undefined;
       throw error;
     });
