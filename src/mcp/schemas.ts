@@ -38,7 +38,7 @@ const dateField = (what: string) =>
     .min(1)
     .max(32)
     .describe(
-      `${what}: YYYY-MM-DD, "today", "yesterday" or "<N>d" (N days ago, e.g. "30d"), in the user's calendar.`,
+      `${what}: YYYY-MM-DD, "today", "yesterday" or "<N>d", "<N>w", "<N>m", "<N>y" (N days, weeks, calendar months or years ago, e.g. "30d", "3m"), in the user's calendar.`,
     );
 
 export const fromField = dateField(

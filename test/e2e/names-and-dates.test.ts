@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
-import { useSandbox } from '../helpers/sandbox.ts';
+import { metricsRequests, useSandbox } from '../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const cli = (args: string[]) => runCli([...args, ...sandbox.args()]);
@@ -26,6 +26,39 @@ describe('date arguments are bounded', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `healthdata: error: ${option} '${value}' is before 1900-01-01 — use a date from 1900 to 9999, e.g. ${option} 30d or ${option} 2024-01-01\n`,
+    );
+    expect(sandbox.current.requests.length).toBe(mark);
+  });
+});
+
+describe('relative dates in weeks, calendar months and years', () => {
+  it('metrics --from 1w/3m/1y asks the API from that day (today is 2026-11-22)', async () => {
+    for (const [text, date] of [
+      ['1w', '2026-11-15'],
+      ['3m', '2026-08-22'],
+      ['1y', '2025-11-22'],
+    ] as const) {
+      const mark = sandbox.current.requests.length;
+      const result = await cli(['metrics', '-m', 'steps_total', '--from', text, '--to', text]);
+      expect({ text, code: result.code }).toEqual({ text, code: 0 });
+      expect(
+        metricsRequests(sandbox.current, mark).map((q) => [q.get('from'), q.get('to')]),
+      ).toEqual([[date, date]]);
+      expect(
+        result.stdout
+          .split('\n')
+          .slice(1, -1)
+          .every((l) => l.startsWith(date)),
+      ).toBe(true);
+    }
+  });
+
+  it('a form it does not know is a usage error naming the forms it does, before any request', async () => {
+    const mark = sandbox.current.requests.length;
+    const result = await cli(['summary', '--from', '3mo']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "healthdata: error: --from '3mo' is not a date — use YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny (N days, weeks, months or years ago, e.g. 30d, 1w, 3m, 1y)\n",
     );
     expect(sandbox.current.requests.length).toBe(mark);
   });
