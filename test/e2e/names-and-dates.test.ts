@@ -1,7 +1,7 @@
 // In every command that takes them: a date argument before 1900 is a usage error, before any
 // request; a -m/-p name that is a near miss of a catalog name is a usage error naming it,
-// before anything is written (cron jobs too: --quiet); a name simply absent is a warning that
-// --quiet keeps.
+// before anything is written (cron jobs too: --quiet); a name simply absent is a warning
+// (--quiet: errors only).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,28 +100,35 @@ describe('a typo in -m/-p fails loudly', () => {
   });
 });
 
-describe('a name with nothing near is absent: a warning --quiet keeps', () => {
-  it('metrics, summary and sync go on and say it', async () => {
+describe('a name with nothing near is absent: a warning, which --quiet silences', () => {
+  it('metrics, summary, daily and sync go on and say it; with -q they say nothing', async () => {
     const target = join(tempDir(), 'absent.csv');
     for (const args of [
-      ['metrics', '-m', 'zzzzzzzzzz', '-q'],
-      ['summary', '-m', 'zzzzzzzzzz', '-q'],
-      ['sync', target, '-m', 'zzzzzzzzzz', '-q'],
+      ['metrics', '-m', 'zzzzzzzzzz'],
+      ['summary', '-m', 'zzzzzzzzzz'],
+      ['daily', '-m', 'zzzzzzzzzz'],
+      ['sync', target, '-m', 'zzzzzzzzzz'],
     ]) {
-      const result = await cli(args);
-      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+      const said = await cli(args);
+      expect({ args, code: said.code }).toEqual({ args, code: 0 });
+      // (sync then says what it synced, in a line of its own.)
+      expect(said.stderr.startsWith(ABSENT)).toBe(true);
+      const quiet = await cli([...args, '-q']);
+      expect({ args, code: quiet.code, stderr: quiet.stderr }).toEqual({
         args,
         code: 0,
-        stderr: ABSENT,
+        stderr: '',
       });
     }
   });
 
-  it('chart has nothing to draw, and says why', async () => {
+  it('chart has nothing to draw: warnings that say why, exit 0; nothing with -q', async () => {
     const result = await cli(['chart', 'zzzzzzzzzz']);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `${ABSENT}healthdata: error: nothing to draw: zzzzzzzzzz has no data in the range\n`,
+      `${ABSENT}warning: nothing to draw: zzzzzzzzzz has no data in the range\n`,
     );
+    expect(await cli(['chart', 'zzzzzzzzzz', '-q'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
