@@ -50,13 +50,17 @@ Examples:
         'set api-key',
         'set base-url https://api.example.com',
         'set api-key --profile alice < alice.key',
+        'set api-key - < key.txt',
       ),
     )
     .description(
       'set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)',
     )
     .argument('<key>', 'api-key or base-url')
-    .argument('[value]', 'the value (leave out for api-key to keep it out of shell history)')
+    .argument(
+      '[value]',
+      "the value; for api-key leave it out (or give '-') to read it from stdin, hidden on a terminal, and keep it out of shell history",
+    )
     .option('--profile <name>', `${PROFILE_HELP}; a new name creates the profile`)
     .action((key: string, value: string | undefined, flags: ProfileFlag) =>
       run('set', value === undefined ? { key } : { key, value }, flags),
