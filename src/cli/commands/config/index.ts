@@ -49,8 +49,7 @@ Examples:
       examples(
         'set api-key',
         'set base-url https://api.example.com',
-        'set api-key --profile alice < alice.key',
-        'set api-key - < key.txt',
+        'set api-key --profile alice - < alice.key',
       ),
     )
     .description(
