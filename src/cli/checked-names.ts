@@ -1,6 +1,7 @@
 // What the data commands share around the row guard and the catalog check: the -m/-p names
 // checked before anything is written, and the one line about rows the API sent that were
-// dropped (src/api/dropped.ts), which --quiet never hides.
+// dropped (src/api/dropped.ts). --quiet hides the warnings, never the errors: a typo of a
+// name and rows that break the spec fail the run.
 import type { HealthClient } from '../api/client.ts';
 import type { DropTally } from '../api/dropped.ts';
 import { fetchNameCheck, type CatalogNames } from '../api/name-check.ts';
@@ -20,7 +21,7 @@ export function startNameCheck(
 ): Promise<CatalogNames | undefined> | undefined {
   if (query.metric === undefined && query.provider === undefined) return undefined;
   const check = fetchNameCheck(client, query, signal).then(({ absent, unchecked, catalog }) => {
-    for (const line of absent) notices.alert(line);
+    for (const line of absent) notices.warn(line);
     if (unchecked !== undefined) notices.verbose(`-m/-p names not checked: ${unchecked}`);
     return catalog;
   });
@@ -37,5 +38,5 @@ export function reportDropped(tally: DropTally, notices: Notices, suffix = ''): 
   const error = tally.error(suffix);
   if (error !== undefined) throw error;
   const said = tally.describe();
-  if (said !== undefined) notices.alert(said.line);
+  if (said !== undefined) notices.warn(said.line);
 }

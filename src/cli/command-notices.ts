@@ -14,6 +14,7 @@ export function commandNotices(
     verbose: flags.verbose ?? false,
     interactive: ctx.stderrIsTTY,
     redact: ctx.secrets?.redact,
+    columns: ctx.stderrIsTTY ? ctx.stderrColumns : undefined,
     ...(palette === undefined ? {} : { palette }),
   });
 }

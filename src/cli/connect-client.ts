@@ -73,7 +73,8 @@ export async function connectClient(
     cleanups.push(() => sandbox.close());
     baseUrl = sandbox.url;
     apiKey = sandbox.apiKey;
-    notices.info(`using the built-in sandbox with demo data (${sandbox.url})`);
+    // Asked for by --demo itself, so said only with --verbose.
+    notices.verbose(`using the built-in sandbox with demo data (${sandbox.url})`);
   } else {
     const settings = await resolveSettings(settingInputs(flags, ctx));
     profile = settings.profile;

@@ -72,11 +72,11 @@ export async function withDaily(
 }
 
 /**
- * Numbers past every double (1e400) left out of every statistic: said as dropped rows are,
- * even under --quiet. Only for the range shown (a report's lead-in days are not its own).
+ * Numbers past every double (1e400) left out of every statistic: a warning, as dropped rows
+ * are. Only for the range shown (a report's lead-in days are not its own).
  */
 export function sayUnheld(summaries: readonly MetricSummary[], notices: Notices): void {
-  for (const line of unheldNotes(summaries)) notices.alert(line);
+  for (const line of unheldNotes(summaries)) notices.warn(line);
 }
 
 /**
@@ -101,12 +101,12 @@ export async function loadDaily(
     notices.warn(`could not read the metric names in the catalog; ${UNREAD_CATALOG}`);
     if (read.unread !== undefined) notices.verbose(`the catalog: ${read.unread}`);
   }
-  // A typo in -m/-p is a usage error; a name simply absent, a notice --quiet does not hide.
+  // A typo in -m/-p is a usage error; a name simply absent, a warning.
   const named = {
     ...(metrics !== undefined ? { metric: metrics } : {}),
     ...(flags.provider ? { provider: flags.provider } : {}),
   };
-  for (const line of checkNames(named, catalogNames(read.body)).absent) notices.alert(line);
+  for (const line of checkNames(named, catalogNames(read.body)).absent) notices.warn(line);
   const query: MetricsQuery = {};
   if (metrics !== undefined) query.metric = namesToFetch(metrics, catalog);
   if (flags.provider) query.provider = flags.provider;
@@ -122,7 +122,7 @@ export async function loadDaily(
     )) {
       if (meta === undefined && page.meta !== undefined) {
         meta = page.meta;
-        notices.info(describeMeta(meta));
+        notices.verbose(describeMeta(meta));
         const warning = range.from === null ? undefined : clampWarning(range.from, meta);
         if (warning) notices.warn(warning);
       }

@@ -97,7 +97,10 @@ export function addRangeOptions(command: Command): Command {
       'provider name(s), case-insensitive; repeat or comma-separate',
       collectList,
     )
-    .option('--from <date>', 'start date: YYYY-MM-DD, today, yesterday or Nd (N days ago)')
+    .option(
+      '--from <date>',
+      'start date: YYYY-MM-DD, today, yesterday, or Nd, Nw, Nm, Ny (N days, weeks, calendar months or years ago)',
+    )
     .option('--to <date>', 'end date, inclusive (same forms as --from)');
 }
 

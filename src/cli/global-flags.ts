@@ -24,6 +24,9 @@ const WITHOUT_VALUE = new Set([
   '--no-header',
 ]);
 
+/** Every flag that may come before the command name (completion offers them there too). */
+export const GLOBAL_FLAGS: readonly string[] = [...WITH_VALUE, ...WITHOUT_VALUE];
+
 export function hoistGlobalFlags(argv: readonly string[]): string[] {
   const moved: string[] = [];
   let i = 0;

@@ -1,16 +1,21 @@
 // Notices and warnings go to stderr, never stdout, so pipelines and cron always get clean data.
+// What is said by default is only what a person needs on this run: a warning, advice about the
+// data, what an -o file received. Facts that hold for every run (the plan, the demo server's
+// address) are for --verbose. --quiet leaves errors alone, which are not notices (run.ts).
 import { visible } from '../lib/visible.ts';
+import { wrap } from '../output/terminal/wrap.ts';
 import type { Writable } from 'node:stream';
 import type { Meta } from '../api/types.ts';
 import type { Palette } from '../output/terminal/colors.ts';
 
 export interface Notices {
-  /** For people at a terminal: shown when stderr is a TTY or with --verbose. */
+  /** For people at a terminal (what an -o file received): shown when stderr is a TTY or with --verbose. */
   info(message: string): void;
   warn(message: string): void;
   /**
-   * A warning --quiet does not silence: what a cron job must not miss (rows the API sent that
-   * were dropped, a -m/-p name the catalog does not have).
+   * A warning --quiet does not silence, for what is not an error yet must not go unseen: only
+   * sync's dataset folder left alone when whose it is is unclear. Every other warning is `warn`:
+   * --quiet means errors only; what a cron job must not miss (a -m/-p typo) is an error.
    */
   alert(message: string): void;
   /** Advice about the data itself (e.g. rows that must not be added up); --quiet silences it. */
@@ -27,27 +32,41 @@ export function createNotices(
     palette?: Palette;
     /** The run's redaction (Context.secrets): a notice may quote what a server echoed. */
     redact?: ((text: string) => string) | undefined;
+    /** stderr's width when it is a terminal: notices are word-wrapped to it. */
+    columns?: number | undefined;
   },
 ): Notices {
   const yellow = opts.palette?.yellow ?? ((text: string) => text);
   const redact = opts.redact ?? ((text: string) => text);
-  const line = (text: string): void => {
-    // Notices quote server text (the plan name, catalog names): never raw control characters.
-    stderr.write(`${redact(text)}\n`);
+  // Notices quote server text (the plan name, catalog names): never raw control characters.
+  // Redacted before it is wrapped: a key cut across two lines would no longer be found.
+  const wrapped = (text: string, width: number | undefined): string[] => {
+    const said = redact(visible(text));
+    return width === undefined || width < 20 ? [said] : wrap(said, width, '  ', false);
+  };
+  const line = (text: string, width: number | undefined): void => {
+    stderr.write(`${wrapped(text, width).join('\n')}\n`);
+  };
+  const warning = (message: string): void => {
+    const [first = '', ...rest] = wrapped(`warning: ${message}`, opts.columns);
+    // Painted after wrapping, so that the colour codes take no columns.
+    const painted = `${yellow('warning:')}${first.slice('warning:'.length)}`;
+    stderr.write(`${[painted, ...rest].join('\n')}\n`);
   };
   return {
     info: (message) => {
-      if (!opts.quiet && (opts.interactive || opts.verbose)) line(visible(message));
+      if (!opts.quiet && (opts.interactive || opts.verbose)) line(message, opts.columns);
     },
     warn: (message) => {
-      if (!opts.quiet) line(`${yellow('warning:')} ${visible(message)}`);
+      if (!opts.quiet) warning(message);
     },
-    alert: (message) => line(`${yellow('warning:')} ${visible(message)}`),
+    alert: warning,
     notice: (message) => {
-      if (!opts.quiet) line(visible(message));
+      if (!opts.quiet) line(message, opts.columns);
     },
+    // Request logs carry URLs to copy: left whole, one line each.
     verbose: (message) => {
-      if (opts.verbose) line(`healthdata: ${visible(message)}`);
+      if (opts.verbose) line(`healthdata: ${message}`, undefined);
     },
   };
 }

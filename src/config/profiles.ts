@@ -3,7 +3,7 @@
 // charset is allowed: no path separators, no leading dot, no spaces, and at most 64 characters.
 // `default` is the dataset folder of the settings without a profile, so no profile is named
 // it; and a new name must be one no engine reads as a number, date or NULL (docs/profiles.md).
-import { nearestNames } from '../lib/closest-name.ts';
+import { closestName, nearestNames } from '../lib/closest-name.ts';
 import { UsageError } from '../lib/errors.ts';
 import { isPartitionValue, PARTITION_VALUE_RULE } from '../lib/partition-value.ts';
 import type { ConfigKey } from './keys.ts';
@@ -99,14 +99,18 @@ export function listProfiles(reader: ProfileReader): string[] {
   return reader.profileNames();
 }
 
-/** An unknown profile: one line naming it and the nearest profiles there are. */
+/**
+ * An unknown profile: one line naming it and the nearest profiles there are, led by "did you
+ * mean" when one is a likely typo of it (`alcie` for `alice`).
+ */
 export function unknownProfile(name: string, source: string, reader: ProfileReader): UsageError {
   const known = reader.profileNames();
   const where = `in the config file ${reader.path}`;
+  const meant = closestName(name, known);
   const hint =
     known.length === 0
       ? `there are no profiles ${where} — create it with 'healthdata config set api-key --profile ${name}'`
-      : `nearest: ${nearestNames(name, known, 3).join(', ')} (of ${known.length} ${where})`;
+      : `${meant === undefined ? '' : `did you mean '${meant}'? `}nearest: ${nearestNames(name, known, 3).join(', ')} (of ${known.length} ${where})`;
   return new UsageError(`unknown profile '${name}' (from ${source}) — ${hint}`, 'unknown_profile');
 }
 

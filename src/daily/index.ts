@@ -39,7 +39,7 @@ export {
 } from './shown.ts';
 export { SeveralRowsDetector, type SeveralRowsExample } from './duplicates.ts';
 export { fieldsOf, viewFields, type RowFields } from './row-fields.ts';
-export { severalRowsNotice, unheldNotes, unheldWords } from './notice.ts';
+export { severalRowsNotice, unheldNotes, unheldWords, type SeveralRows } from './notice.ts';
 export {
   emptySummary,
   summariesOf,

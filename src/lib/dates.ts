@@ -43,9 +43,31 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** The forms a date argument takes, in words, for help texts and usage errors. */
+export const DATE_FORMS =
+  'YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny (N days, weeks, months or years ago, e.g. 30d, 1w, 3m, 1y)';
+
 /**
- * Parses `YYYY-MM-DD`, `today`, `yesterday` or `<N>d` (N days ago) into a date from 1900 on:
- * `999999d` would otherwise reach the API as `from=-000712-12`.
+ * Today minus `months` calendar months: 3 months before 2026-11-28 is 2026-08-28, as a person
+ * counts them, not 90 days. A day the target month lacks is its last day (3 months before
+ * 2026-05-31 is 2026-02-28), never a day spilling into the next month.
+ */
+export function subtractMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) - months;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  let d = day;
+  while (d > 28 && !isCalendarDate(Math.max(1, y), m, d)) d -= 1;
+  // A year before 1 is out of range anyway: the caller's 1900 floor refuses it.
+  const yearText = y < 0 ? `-${String(-y).padStart(6, '0')}` : String(y).padStart(4, '0');
+  return `${yearText}-${pad(m)}-${pad(d)}`;
+}
+
+/**
+ * Parses `YYYY-MM-DD`, `today`, `yesterday` or `<N>d|w|m|y` (N days, weeks, calendar months or
+ * years ago) into a date from 1900 on: `999999d` would otherwise reach the API as
+ * `from=-000712-12`.
  */
 export function parseDateArg(option: string, text: string, nowMs: number): string {
   const date = resolveDateArg(option, text, nowMs);
@@ -80,15 +102,18 @@ function resolveDateArg(option: string, text: string, nowMs: number): string {
   const today = localDate(nowMs);
   if (value === 'today') return today;
   if (value === 'yesterday') return addDays(today, -1);
-  const ago = /^(\d{1,6})d$/.exec(value);
+  const ago = /^(\d{1,6})([dwmy])$/.exec(value);
   // 999999d is year -712: '-000712-12', which sorts before 1900 as the caller checks.
-  if (ago) return addDays(today, -Number(ago[1]));
+  if (ago) {
+    const n = Number(ago[1]);
+    const unit = ago[2];
+    if (unit === 'd') return addDays(today, -n);
+    if (unit === 'w') return addDays(today, -7 * n);
+    return subtractMonths(today, unit === 'm' ? n : 12 * n);
+  }
   if (isValidDate(value)) return value;
   const hint = ISO_DATE.test(value) ? ' is not a real calendar date' : ' is not a date';
-  throw new UsageError(
-    `${option} '${text}'${hint} — use YYYY-MM-DD, today, yesterday or Nd (N days ago, e.g. 30d)`,
-    'bad_date',
-  );
+  throw new UsageError(`${option} '${text}'${hint} — use ${DATE_FORMS}`, 'bad_date');
 }
 
 function pad(n: number): string {

@@ -40,7 +40,7 @@ const dateField = () => z.string().trim().min(1).max(32);
 
 // The forms are said once, on `from`: `to` takes the same.
 export const fromField = dateField().describe(
-  'YYYY-MM-DD, today or Nd (N days ago); from/to inclusive.',
+  'YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny (days, weeks, calendar months or years ago); from/to inclusive.',
 );
 export const toField = dateField();
 

@@ -2,6 +2,7 @@ import type { Meta } from '../api/types.ts';
 import type { Dataset } from './dataset.ts';
 import type { PlanSpec } from './plans.ts';
 import type { ProviderSpec } from './providers.ts';
+import type { SandboxPerson } from './users.ts';
 import { formatDate } from './dates.ts';
 import { hashString, mixSeed, mulberry32 } from './prng.ts';
 import { byConnection } from './providers.ts';
@@ -95,15 +96,9 @@ export function sourcesBody(
   };
 }
 
-const SANDBOX_USER = {
-  id: 'usr_sandbox_demo',
-  name: 'Sam Sandbox',
-  email: 'sam@example.com',
-  timezone: 'Europe/Amsterdam',
-  units: 'metric',
-} as const;
-
+/** The profile of `person`: whose key it is decides who the body says they are. */
 export function profileBody(
+  person: SandboxPerson,
   providers: readonly ProviderSpec[],
   planName: string,
   plan: PlanSpec,
@@ -113,7 +108,12 @@ export function profileBody(
   const oldest = Math.max(...providers.map((p) => p.connectedDaysAgo));
   const cap = plan.sourceCap;
   return {
-    user: { ...SANDBOX_USER, member_since: formatDate(today - oldest - 1) },
+    user: {
+      ...person,
+      timezone: 'Europe/Amsterdam',
+      units: 'metric',
+      member_since: formatDate(today - oldest - 1),
+    },
     plan: {
       name: planName,
       description: plan.description,

@@ -15,7 +15,14 @@ import { realisticProviders } from './realistic.ts';
 import { createRouter, type Tenant } from './router.ts';
 import { attachHandler } from './server.ts';
 import { authorizer } from './tenants.ts';
-import { sandboxUsers, userSeed, type SandboxUser } from './users.ts';
+import {
+  DEMO_PERSON,
+  sandboxUsers,
+  userPerson,
+  userSeed,
+  type SandboxPerson,
+  type SandboxUser,
+} from './users.ts';
 
 export type { SandboxOptions } from './options.ts';
 export type { SandboxRequest } from './server.ts';
@@ -51,7 +58,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const providers = activeProviders(all, o.plan.sourceCap);
   const meta = planMeta(o.planName, o.plan, o.today);
   const cursors = new CursorCodec();
-  const tenant = (seed: number): Tenant => {
+  const tenant = (seed: number, person: SandboxPerson): Tenant => {
     const dataset = buildDataset({
       providers,
       today: o.today,
@@ -65,16 +72,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       cursors,
       catalog: json(catalogBody(dataset, meta)),
       sources: json(sourcesBody(all, o.plan, o.today, seed, meta)),
-      profile: json(profileBody(all, o.planName, o.plan, o.today, meta)),
+      profile: json(profileBody(person, all, o.planName, o.plan, o.today, meta)),
     };
   };
-  const demo = tenant(o.seed);
+  const demo = tenant(o.seed, DEMO_PERSON);
   const users = sandboxUsers(o.seed, o.users);
   const authorize = authorizer(
     o.apiKey,
     demo,
     new Map(users.map((u) => [u.apiKey, u.index])),
-    (index) => tenant(userSeed(o.seed, index)),
+    (index) => tenant(userSeed(o.seed, index), userPerson(o.seed, index)),
   );
 
   const server = createServer();

@@ -29,6 +29,82 @@ export function userSeed(seed: number, index: number): number {
   return mixSeed(seed, index, 0x75736572);
 }
 
+/** Who a key's profile says the person is: `user.id`, `user.name` and `user.email`. */
+export interface SandboxPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The demo key's person, as it always was. */
+export const DEMO_PERSON: SandboxPerson = {
+  id: 'usr_sandbox_demo',
+  name: 'Sam Sandbox',
+  email: 'sam@example.com',
+};
+
+const FIRST = [
+  'Alex',
+  'Blair',
+  'Casey',
+  'Dana',
+  'Eli',
+  'Frankie',
+  'Gray',
+  'Harper',
+  'Indra',
+  'Jules',
+  'Kai',
+  'Lee',
+  'Morgan',
+  'Noor',
+  'Oli',
+  'Parker',
+  'Quinn',
+  'Remy',
+  'Sasha',
+  'Toni',
+];
+const LAST = [
+  'Abara',
+  'Berg',
+  'Costa',
+  'Dahl',
+  'Eze',
+  'Fischer',
+  'Garcia',
+  'Hansen',
+  'Ito',
+  'Jansen',
+  'Kowalski',
+  'Larsen',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quispe',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+];
+
+/**
+ * User i's person: an id from their key (the same key, the same id, on every run) and a name
+ * no other of the first 400 users of the sandbox has; an id is never shared.
+ */
+export function userPerson(seed: number, index: number): SandboxPerson {
+  const key = userKey(seed, index);
+  const id = createHash('sha256').update(`healthdata-sandbox-person:${key}`).digest('hex');
+  const slot = (index - 1 + mixSeed(seed, 0, 0x6e616d65)) % (FIRST.length * LAST.length);
+  const first = FIRST[slot % FIRST.length] as string;
+  const last = LAST[Math.floor(slot / FIRST.length)] as string;
+  return {
+    id: `usr_sandbox_${id.slice(0, 16)}`,
+    name: `${first} ${last}`,
+    email: `user${index}@example.com`,
+  };
+}
+
 export function sandboxUsers(seed: number, count: number): SandboxUser[] {
   return Array.from({ length: count }, (_, i) => ({
     index: i + 1,

@@ -94,6 +94,7 @@ describe('chart', () => {
     const run = (env: string) =>
       spawnShell(
         `script -qec ${JSON.stringify(`stty cols 90 rows 40; ${env} node ${BIN} chart steps --base-url ${s.url} --api-key ${s.apiKey} --from 20d`)} /dev/null`,
+        { env: { TERM: 'xterm-256color' } },
       );
     const coloured = await run('');
     expect(coloured.code).toBe(0);
@@ -104,6 +105,25 @@ describe('chart', () => {
     // The terminal's own width wins over COLUMNS.
     const lines = plain.stdout.split(/\r?\n/);
     expect(Math.max(...lines.map(width))).toBeLessThanOrEqual(90);
+  });
+
+  it('follows the one colour rule through a pipe: FORCE_COLOR colours, else none, TERM=dumb none', async () => {
+    const s = sandbox.current;
+    const run = (env: string) =>
+      spawnShell(
+        `${env} node ${BIN} chart steps --base-url ${s.url} --api-key ${s.apiKey} --from 20d | cat`,
+        { env: { TERM: 'xterm-256color' } },
+      );
+    const forced = await run('FORCE_COLOR=1');
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(`${ESC}3`);
+    expect(forced.stdout).toContain('┤');
+    const piped = await run('');
+    expect(piped.stdout).toContain('┤');
+    expect(piped.stdout).not.toContain(ESC);
+    const dumb = await run('TERM=dumb');
+    expect(dumb.stdout).toContain('┤');
+    expect(dumb.stdout).not.toContain(ESC);
   });
 
   it('refuses a text metric with a way forward, and an unknown metric', async () => {

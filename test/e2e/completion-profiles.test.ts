@@ -151,4 +151,61 @@ describe('TAB offers only the names of the person whose settings are in use', ()
       ]);
     },
   );
+
+  it('bash (and zsh, which runs the same function): --profile before the command offers profiles, then commands', async () => {
+    const config = configDir();
+    const cache = tempDir();
+    const tab = async (words: string[]): Promise<string[]> => {
+      const script = [
+        `healthdata() { ${HD} "$@"; }`,
+        'source <(healthdata completion bash)',
+        `COMP_WORDS=(${words.map(shellWord).join(' ')})`,
+        'COMP_CWORD=$((${#COMP_WORDS[@]} - 1))',
+        '_healthdata',
+        'printf "%s\\n" "${COMPREPLY[@]}"',
+      ].join('\n');
+      const { stdout, code } = await spawnShell(script, {
+        env: { HEALTHDATA_CONFIG_DIR: config, XDG_CACHE_HOME: cache },
+      });
+      expect(code).toBe(0);
+      return stdout.split('\n').filter(Boolean);
+    };
+    expect(await tab(['healthdata', '--profile', ''])).toEqual(['alice', 'bob']);
+    expect(await tab(['healthdata', '--profile', 'b'])).toEqual(['bob']);
+    expect(await tab(['healthdata', '--verbose', '--profile', ''])).toEqual(['alice', 'bob']);
+    // The profile is a value, not a command: the command is still to come.
+    expect(await tab(['healthdata', '--profile', 'alice', 'met'])).toEqual(['metrics']);
+    // And it chooses whose names the command offers.
+    expect(await tab(['healthdata', '--profile', 'bob', 'metrics', '-m', ''])).toEqual(
+      NAMES.bob.metric,
+    );
+  });
+
+  it.skipIf(!existsSync('/usr/bin/fish'))(
+    'fish: --profile before the command offers profiles, then commands',
+    async () => {
+      const script = [
+        `function healthdata; ${HD} $argv; end`,
+        'healthdata completion fish | source',
+        "complete -C 'healthdata --profile '",
+        'echo ==',
+        "complete -C 'healthdata --profile alice met'",
+        'echo ==',
+        "complete -C 'healthdata --profile bob metrics -m '",
+      ].join('\n');
+      const file = join(tempDir(), 'before.fish');
+      writeFileSync(file, script);
+      const { stdout, code } = await spawnShell(`fish --no-config '${file}'`, {
+        env: { HEALTHDATA_CONFIG_DIR: configDir(), XDG_CACHE_HOME: tempDir() },
+      });
+      expect(code).toBe(0);
+      const offered = stdout.split(/^==\n/m).map((block) =>
+        block
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => l.split('\t')[0]),
+      );
+      expect(offered).toEqual([['alice', 'bob'], ['metrics'], NAMES.bob.metric]);
+    },
+  );
 });

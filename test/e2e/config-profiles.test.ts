@@ -125,7 +125,7 @@ describe('config set/get/unset/list --profile', () => {
       expect({ argv, code: result.code, stderr: result.stderr }).toEqual({
         argv,
         code: 2,
-        stderr: `healthdata: error: unknown profile 'alicia' (from --profile) — nearest: alice (of 1 in the config file ${dir}/config.json)\n`,
+        stderr: `healthdata: error: unknown profile 'alicia' (from --profile) — did you mean 'alice'? nearest: alice (of 1 in the config file ${dir}/config.json)\n`,
       });
     }
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
@@ -150,7 +150,7 @@ describe('config profiles, rename-profile, remove-profile', () => {
     const unknown = await runCli(['config', 'remove-profile', 'p4'], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /unknown profile 'p4' \(from the command line\) — nearest: p2, p3/,
+      /unknown profile 'p4' \(from the command line\) — did you mean 'p2'\? nearest: p2, p3/,
     );
     const bad = await runCli(['config', 'rename-profile', 'p2', '../p'], { env });
     expect(bad.code).toBe(2);

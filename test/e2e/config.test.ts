@@ -47,6 +47,38 @@ describe('config commands', () => {
     expect(fromEnv.stderr).not.toContain('from_the_environment');
   });
 
+  it('set api-key VALUE saves it and warns that it is in shell history, pointing to stdin', async () => {
+    const dir = tempDir();
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    const key = 'phd_live_0123456789abcdefTYPED1';
+    const typed = await runCli(['config', 'set', 'api-key', key, '--profile', 'alice'], { env });
+    expect(typed.code).toBe(0);
+    expect(typed.stdout).toBe('');
+    expect(typed.stderr).toBe(
+      `saved api-key (phd_live…PED1) to profile 'alice' in ${dir}/config.json\n` +
+        "warning: the key was typed on the command line, so it is in your shell history (and was visible in ps): remove it from there, and next time leave the value out — 'healthdata config set api-key --profile alice' asks for it with the input hidden, or reads it from stdin ('healthdata config set api-key --profile alice - < key.txt')\n",
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
+      profiles: { alice: { 'api-key': key } },
+    });
+  });
+
+  it('set api-key - reads the key from stdin, with no warning', async () => {
+    const dir = tempDir();
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    const key = 'phd_live_0123456789abcdefSTDIN1';
+    const piped = await runCli(['config', 'set', 'api-key', '-'], { env, stdin: `${key}\n` });
+    expect(piped).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `saved api-key (phd_live…DIN1) to ${dir}/config.json\n`,
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ 'api-key': key });
+    // An empty stdin is refused as before, naming where the key came from.
+    const empty = await runCli(['config', 'set', 'api-key', '-'], { env, stdin: '' });
+    expect(empty.code).toBe(2);
+  });
+
   it('rejects a key with whitespace and a base URL that is not a URL', async () => {
     const env = { HEALTHDATA_CONFIG_DIR: tempDir() };
     const key = await runCli(['config', 'set', 'api-key'], { env, stdin: 'two words\n' });

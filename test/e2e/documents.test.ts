@@ -37,9 +37,10 @@ describe.each(['catalog', 'sources', 'profile'])('%s', (command) => {
     expect(stdout).not.toContain('[object Object]');
   });
 
-  it('shows the plan window to a person at a terminal, with nulls as null', async () => {
-    const { stderr } = await cli(['-f', 'json'], { stderrIsTTY: true });
+  it('shows the plan window with --verbose, not on every run', async () => {
+    const { stderr } = await cli(['-f', 'json', '--verbose']);
     expect(stderr).toContain('plan: free · history: 30 days, from 2026-10-24 · source cap: 2');
+    expect((await cli(['-f', 'json'], { stderrIsTTY: true })).stderr).toBe('');
   });
 });
 

@@ -86,8 +86,12 @@ describe("a key that is not the chosen profile's", () => {
     const text = await spawnCli(['status'], { env });
     expect(text.code).toBe(2);
     expect(text.stdout).toContain('profile alice  (from HEALTHDATA_PROFILE)');
-    expect(text.stdout).toContain("  API key   not the profile's own  (from HEALTHDATA_API_KEY)\n");
-    expect(text.stdout).toContain("  Profile   ✗ not tried: the API key is not this profile's\n");
+    expect(text.stdout).toContain(
+      "  API key      not the profile's own  (from HEALTHDATA_API_KEY)\n",
+    );
+    expect(text.stdout).toContain(
+      "  API profile  ✗ not tried: the API key is not this profile's\n",
+    );
     expect(text.stderr).toBe(FROM_ENV);
     for (const output of [json.stdout, json.stderr, text.stdout, text.stderr]) {
       expect(output).not.toContain(KEY_A);

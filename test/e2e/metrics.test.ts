@@ -98,9 +98,16 @@ describe('the plan window', () => {
     expect((await cli(['-m', 'steps_total', '--from', '2020-01-01', '-q'])).stderr).toBe('');
   });
 
-  it('shows the plan, window, floor and source cap to a person at a terminal', async () => {
-    const { stderr } = await cli(['-m', 'steps_total', '--from', '2d'], { stderrIsTTY: true });
-    expect(stderr).toContain('plan: pro · history: 365 days, from 2025-11-23 · source cap: 10');
+  it('shows the plan, window, floor and source cap with --verbose, not on every run', async () => {
+    const { stderr } = await cli(['-m', 'steps_total', '--from', '2d', '--verbose']);
+    expect(stderr).toContain(
+      'healthdata: plan: pro · history: 365 days, from 2025-11-23 · source cap: 10\n',
+    );
+    const tty = await cli(['-m', 'steps_total', '--from', '2d', '--no-pager'], {
+      stderrIsTTY: true,
+      stdoutIsTTY: true,
+    });
+    expect(tty.stderr).toBe('');
   });
 
   it('puts meta into the JSON document', async () => {

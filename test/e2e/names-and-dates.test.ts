@@ -1,12 +1,12 @@
 // In every command that takes them: a date argument before 1900 is a usage error, before any
 // request; a -m/-p name that is a near miss of a catalog name is a usage error naming it,
-// before anything is written (cron jobs too: --quiet); a name simply absent is a warning that
-// --quiet keeps.
+// before anything is written (cron jobs too: --quiet); a name simply absent is a warning
+// (--quiet: errors only).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
-import { useSandbox } from '../helpers/sandbox.ts';
+import { metricsRequests, useSandbox } from '../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ plan: 'pro' });
 const cli = (args: string[]) => runCli([...args, ...sandbox.args()]);
@@ -26,6 +26,39 @@ describe('date arguments are bounded', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `healthdata: error: ${option} '${value}' is before 1900-01-01 — use a date from 1900 to 9999, e.g. ${option} 30d or ${option} 2024-01-01\n`,
+    );
+    expect(sandbox.current.requests.length).toBe(mark);
+  });
+});
+
+describe('relative dates in weeks, calendar months and years', () => {
+  it('metrics --from 1w/3m/1y asks the API from that day (today is 2026-11-22)', async () => {
+    for (const [text, date] of [
+      ['1w', '2026-11-15'],
+      ['3m', '2026-08-22'],
+      ['1y', '2025-11-22'],
+    ] as const) {
+      const mark = sandbox.current.requests.length;
+      const result = await cli(['metrics', '-m', 'steps_total', '--from', text, '--to', text]);
+      expect({ text, code: result.code }).toEqual({ text, code: 0 });
+      expect(
+        metricsRequests(sandbox.current, mark).map((q) => [q.get('from'), q.get('to')]),
+      ).toEqual([[date, date]]);
+      expect(
+        result.stdout
+          .split('\n')
+          .slice(1, -1)
+          .every((l) => l.startsWith(date)),
+      ).toBe(true);
+    }
+  });
+
+  it('a form it does not know is a usage error naming the forms it does, before any request', async () => {
+    const mark = sandbox.current.requests.length;
+    const result = await cli(['summary', '--from', '3mo']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "healthdata: error: --from '3mo' is not a date — use YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny (N days, weeks, months or years ago, e.g. 30d, 1w, 3m, 1y)\n",
     );
     expect(sandbox.current.requests.length).toBe(mark);
   });
@@ -67,28 +100,35 @@ describe('a typo in -m/-p fails loudly', () => {
   });
 });
 
-describe('a name with nothing near is absent: a warning --quiet keeps', () => {
-  it('metrics, summary and sync go on and say it', async () => {
+describe('a name with nothing near is absent: a warning, which --quiet silences', () => {
+  it('metrics, summary, daily and sync go on and say it; with -q they say nothing', async () => {
     const target = join(tempDir(), 'absent.csv');
     for (const args of [
-      ['metrics', '-m', 'zzzzzzzzzz', '-q'],
-      ['summary', '-m', 'zzzzzzzzzz', '-q'],
-      ['sync', target, '-m', 'zzzzzzzzzz', '-q'],
+      ['metrics', '-m', 'zzzzzzzzzz'],
+      ['summary', '-m', 'zzzzzzzzzz'],
+      ['daily', '-m', 'zzzzzzzzzz'],
+      ['sync', target, '-m', 'zzzzzzzzzz'],
     ]) {
-      const result = await cli(args);
-      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+      const said = await cli(args);
+      expect({ args, code: said.code }).toEqual({ args, code: 0 });
+      // (sync then says what it synced, in a line of its own.)
+      expect(said.stderr.startsWith(ABSENT)).toBe(true);
+      const quiet = await cli([...args, '-q']);
+      expect({ args, code: quiet.code, stderr: quiet.stderr }).toEqual({
         args,
         code: 0,
-        stderr: ABSENT,
+        stderr: '',
       });
     }
   });
 
-  it('chart has nothing to draw, and says why', async () => {
+  it('chart has nothing to draw: warnings that say why, exit 0; nothing with -q', async () => {
     const result = await cli(['chart', 'zzzzzzzzzz']);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `${ABSENT}healthdata: error: nothing to draw: zzzzzzzzzz has no data in the range\n`,
+      `${ABSENT}warning: nothing to draw: zzzzzzzzzz has no data in the range\n`,
     );
+    expect(await cli(['chart', 'zzzzzzzzzz', '-q'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });

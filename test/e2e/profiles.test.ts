@@ -121,7 +121,7 @@ describe('unknown and unsafe profiles', () => {
       expect(result).toEqual({
         code: 2,
         stdout: '',
-        stderr: `healthdata: error: unknown profile 'alcie' (from ${source}) — nearest: alice, carol, alice-keyonly (of 3 in the config file ${dir}/config.json)\n`,
+        stderr: `healthdata: error: unknown profile 'alcie' (from ${source}) — did you mean 'alice'? nearest: alice, carol, alice-keyonly (of 3 in the config file ${dir}/config.json)\n`,
       });
     }
   });

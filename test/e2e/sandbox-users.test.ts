@@ -69,4 +69,40 @@ describe('sandbox --users', () => {
     const wrong = await steps(sandbox, `${keys[0] as string}0`);
     expect(wrong.code).toBe(3);
   });
+
+  it('gives each person their own profile id and name, stable per key; the demo key stays Sam', async () => {
+    const profileOf = async (sb: Sandbox, key: string): Promise<Record<string, unknown>> => {
+      const out = await runCli(['profile', '-f', 'json'], {
+        env: { HEALTHDATA_BASE_URL: sb.url, HEALTHDATA_API_KEY: key },
+      });
+      expect(out.code).toBe(0);
+      return (JSON.parse(out.stdout) as { user: Record<string, unknown> }).user;
+    };
+    sandbox = await startSandbox({ today: TODAY, users: 50 });
+    const people = [];
+    for (const user of sandbox.users) people.push(await profileOf(sandbox, user.apiKey));
+    expect(new Set(people.map((p) => p['id'])).size).toBe(50);
+    expect(new Set(people.map((p) => p['name'])).size).toBe(50);
+    for (const p of people) {
+      expect(p['id']).toMatch(/^usr_sandbox_[0-9a-f]{16}$/);
+      expect(p['name']).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      expect(p['name']).not.toBe('Sam Sandbox');
+    }
+    expect(people[6]).toMatchObject({ email: 'user7@example.com', timezone: 'Europe/Amsterdam' });
+    expect(await profileOf(sandbox, sandbox.apiKey)).toMatchObject({
+      id: 'usr_sandbox_demo',
+      name: 'Sam Sandbox',
+    });
+    // The same key is the same person on the next start; another seed's keys are other people.
+    const [first, second] = sandbox.users;
+    await sandbox.close();
+    sandbox = await startSandbox({ today: TODAY, users: 2 });
+    expect(await profileOf(sandbox, second?.apiKey ?? '')).toEqual(people[1]);
+    expect(await profileOf(sandbox, first?.apiKey ?? '')).toEqual(people[0]);
+    await sandbox.close();
+    sandbox = await startSandbox({ today: TODAY, users: 1, seed: 2 });
+    expect((await profileOf(sandbox, sandbox.users[0]?.apiKey ?? ''))['id']).not.toBe(
+      people[0]?.['id'],
+    );
+  });
 });

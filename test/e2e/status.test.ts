@@ -17,7 +17,9 @@ describe('healthdata status', () => {
     expect(stdout).toContain(`API            ${url}  (from --base-url)`);
     expect(stdout).toMatch(/API key +phd_live…[0-9a-f]{4} {2}\(from HEALTHDATA_API_KEY\)/);
     expect(stdout).not.toContain(apiKey);
-    expect(stdout).toMatch(/Profile +✓ reached in \d+ ms/);
+    // The API's profile check, not to be read as --profile.
+    expect(stdout).toMatch(/\n {2}API profile +✓ reached in \d+ ms\n/);
+    expect(stdout).not.toMatch(/^ {2}Profile/m);
     expect(stdout).toMatch(/Plan +free\n/);
     expect(stdout).toMatch(/Window +30 days\n/);
     expect(stdout).toMatch(/History floor +2026-10-24\n/);
@@ -48,7 +50,7 @@ describe('healthdata status', () => {
     const { code, stdout } = await runCli(['status'], { env });
     expect(code).toBe(3);
     expect(stdout).toContain(
-      `  API      ${sandbox.current.url}  (from the config file ${dir}/config.json)\n`,
+      `  API          ${sandbox.current.url}  (from the config file ${dir}/config.json)\n`,
     );
     expect(stdout).toMatch(/API key +not set/);
   });
@@ -110,7 +112,22 @@ describe('healthdata status', () => {
     expect(noUrl.stdout).toMatch(/API +not set/);
     const noKey = await runCli(['status', '--base-url', sandbox.current.url], { env: {} });
     expect(noKey.code).toBe(3);
-    expect(noKey.stdout).toContain(`API      ${sandbox.current.url}  (from --base-url)`);
+    expect(noKey.stdout).toContain(`API          ${sandbox.current.url}  (from --base-url)`);
     expect(noKey.stdout).toMatch(/API key +not set/);
+  });
+
+  it('a typo of a profile: says it does not exist and which was meant, exit 2, nothing sent', async () => {
+    const dir = tempDir();
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    await runCli(['config', 'set', 'base-url', sandbox.current.url, '--profile', 'alice'], { env });
+    const mark = sandbox.current.requests.length;
+    const typo = await runCli(['status', '--profile', 'alcie'], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toContain("  API profile  ✗ not tried: there is no profile 'alcie'\n");
+    expect(typo.stdout).not.toContain('could not be reached');
+    expect(typo.stderr).toBe(
+      `healthdata: error: unknown profile 'alcie' (from --profile) — did you mean 'alice'? nearest: alice (of 1 in the config file ${dir}/config.json)\n`,
+    );
+    expect(sandbox.current.requests.length).toBe(mark);
   });
 });

@@ -116,9 +116,13 @@ describe('servers that ignore a filter', () => {
     const good = await hostile({ rows: GOOD });
     const bad = await hostile({ rows: GOOD, ignore: c.ignore });
     const expected = await hd(good.url, ['metrics', '-f', 'csv', ...c.args]);
-    const got = await hd(bad.url, ['metrics', '-f', 'csv', '-q', ...c.args]);
+    const got = await hd(bad.url, ['metrics', '-f', 'csv', ...c.args]);
     expect(got.code).toBe(0);
     expect(got.stdout).toBe(expected.stdout);
     expect(got.stderr).toBe(`warning: dropped ${c.stderr}\n`);
+    // Nothing asked for was lost: a warning, which --quiet (errors only) silences.
+    const quiet = await hd(bad.url, ['metrics', '-f', 'csv', '-q', ...c.args]);
+    expect({ code: quiet.code, stderr: quiet.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(quiet.stdout).toBe(expected.stdout);
   });
 });

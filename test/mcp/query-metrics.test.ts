@@ -145,7 +145,7 @@ describe('query_metrics', () => {
     const impossible = await mcp.call('query_metrics', { from: '2024-02-30' });
     expect(impossible.isError).toBe(true);
     expect(impossible.text).toBe(
-      "healthdata: error: from '2024-02-30' is not a real calendar date — use YYYY-MM-DD, today, yesterday or Nd (N days ago, e.g. 30d)",
+      "healthdata: error: from '2024-02-30' is not a real calendar date — use YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny (N days, weeks, months or years ago, e.g. 30d, 1w, 3m, 1y)",
     );
     const overCap = await mcp.call('query_metrics', { limit: 2001 });
     expect(overCap.isError).toBe(true);

@@ -213,14 +213,41 @@ describe('SeveralRowsDetector', () => {
 });
 
 describe('severalRowsNotice', () => {
-  const example = { date: '2026-01-02', provider: 'PhoneHealth', stream: false };
-  it('names the twin when it exists, and otherwise points to summary', () => {
-    expect(severalRowsNotice('steps', example, true)).toContain('use --metric steps_total');
-    expect(severalRowsNotice('hr', example, false)).toContain('healthdata daily -m hr');
-    expect(severalRowsNotice('hr', example, false)).not.toContain('hr_total');
-    expect(severalRowsNotice('hr', example, undefined)).toContain(
-      'use --metric hr_total if your catalog has it',
+  const apps = { date: '2026-01-02', provider: 'PhoneHealth', stream: false };
+  const samples = { date: '2026-01-02', provider: 'WristBand', stream: true };
+  it('says the rule once, naming every metric and what to read for each', () => {
+    const line = severalRowsNotice([
+      { metric: 'distance', example: apps, twin: true },
+      { metric: 'hr', example: samples, twin: false },
+      { metric: 'steps', example: apps, twin: true },
+    ]);
+    expect(line).toBe(
+      "notice: several rows a day for distance, hr, steps must not be added up (one per source app, or samples through the day); for daily totals use -m distance_total,steps_total; 'healthdata daily -m hr' gives each day's value.",
     );
-    expect(severalRowsNotice('steps_total', example, undefined)).not.toContain('steps_total_total');
+  });
+
+  it('names a twin only when it exists, and never a twin of a twin', () => {
+    const unsure = severalRowsNotice([{ metric: 'hr', example: apps, twin: undefined }]);
+    expect(unsure).toContain(
+      "-m hr_total if your catalog has it (the daily total), else 'healthdata daily -m hr'",
+    );
+    const none = severalRowsNotice([{ metric: 'hr', example: apps, twin: false }]);
+    expect(none).not.toContain('hr_total');
+    const twin = severalRowsNotice([{ metric: 'steps_total', example: apps, twin: undefined }]);
+    expect(twin).toBe(
+      'notice: several rows a day for steps_total must not be added up (one per source app).',
+    );
+  });
+
+  it('stays one line for a server with thousands of such metrics', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      metric: `m${i}`,
+      example: apps,
+      twin: false,
+    }));
+    const line = severalRowsNotice(many);
+    expect(line).toContain('m0, m1, m2, m3, m4, m5, m6, m7, m8, m9 and 4990 more must not');
+    expect(line).not.toContain('\n');
+    expect(line.length).toBeLessThan(300);
   });
 });

@@ -6,6 +6,7 @@ import {
   isValidDate,
   latestDateAnywhere,
   parseDateArg,
+  subtractMonths,
 } from '../../src/lib/dates.ts';
 import { fixedClock } from '../helpers/cli.ts';
 
@@ -22,6 +23,42 @@ describe('parseDateArg', () => {
     expect(parseDateArg('--from', '30d', now)).toBe('2026-10-23');
     expect(parseDateArg('--from', '0d', now)).toBe('2026-11-22');
     expect(parseDateArg('--from', '365d', now)).toBe('2025-11-22');
+  });
+
+  it('resolves Nw as 7N days, Nm and Ny as calendar months and years', () => {
+    expect(parseDateArg('--from', '1w', now)).toBe('2026-11-15');
+    expect(parseDateArg('--from', '2W', now)).toBe('2026-11-08');
+    expect(parseDateArg('--from', '3m', now)).toBe('2026-08-22');
+    expect(parseDateArg('--from', '11m', now)).toBe('2025-12-22');
+    expect(parseDateArg('--from', '12m', now)).toBe('2025-11-22');
+    expect(parseDateArg('--from', '1y', now)).toBe('2025-11-22');
+    expect(parseDateArg('--from', '0m', now)).toBe('2026-11-22');
+    expect(parseDateArg('--from', '3m', fixedClock('2026-11-28').now())).toBe('2026-08-28');
+  });
+
+  it('takes the last day of a shorter month, never spilling into the next', () => {
+    expect(subtractMonths('2026-05-31', 3)).toBe('2026-02-28');
+    expect(subtractMonths('2024-05-31', 3)).toBe('2024-02-29');
+    expect(subtractMonths('2026-03-31', 1)).toBe('2026-02-28');
+    expect(subtractMonths('2024-02-29', 12)).toBe('2023-02-28');
+    expect(subtractMonths('2026-01-15', 1)).toBe('2025-12-15');
+    expect(subtractMonths('2026-12-31', 2)).toBe('2026-10-31');
+  });
+
+  it('refuses a huge Nw, Nm or Ny as before 1900, like 999999d', () => {
+    for (const text of ['999999w', '999999m', '999999y', '127y']) {
+      expect(() => parseDateArg('--from', text, now)).toThrow(
+        `--from '${text}' is before 1900-01-01`,
+      );
+    }
+  });
+
+  it('rejects other units in one line naming every accepted form', () => {
+    for (const text of ['3h', '1q', 'm', '-3m', '3 m', '1.5y']) {
+      expect(() => parseDateArg('--from', text, now)).toThrow(
+        `--from '${text}' is not a date — use YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny (N days, weeks, months or years ago, e.g. 30d, 1w, 3m, 1y)`,
+      );
+    }
   });
 
   it('rejects dates that are not on the calendar, naming the option and the forms', () => {

@@ -162,11 +162,11 @@ describe('unknown and unsafe profile names', () => {
     const s = resolveSettings({ flags, env: {}, config });
     await expect(s).rejects.toThrow(UsageError);
     await expect(resolveSettings({ flags, env: {}, config })).rejects.toThrow(
-      "unknown profile 'alcie' (from --profile) — nearest: alice, bob, urlonly (of 4 in the config file /cfg/config.json)",
+      "unknown profile 'alcie' (from --profile) — did you mean 'alice'? nearest: alice, bob, urlonly (of 4 in the config file /cfg/config.json)",
     );
     const env = resolveSettings({ flags: {}, env: { HEALTHDATA_PROFILE: 'bobb' }, config });
     await expect(env).rejects.toThrow(
-      /unknown profile 'bobb' \(from HEALTHDATA_PROFILE\) — nearest: bob,/,
+      /unknown profile 'bobb' \(from HEALTHDATA_PROFILE\) — did you mean 'bob'\? nearest: bob,/,
     );
   });
 

@@ -3,8 +3,12 @@
 // 5,000-character unit — is split across lines rather than left to run past the terminal.
 import { displayWidth } from './visible.ts';
 
-/** Word-wraps visible text to `width` columns; continuation lines start with `indent`. */
-export function wrap(text: string, width: number, indent: string): string[] {
+/**
+ * Word-wraps visible text to `width` columns; continuation lines start with `indent`. With
+ * `breakWords` false, a word longer than a line (a path, a URL someone may copy) stays whole
+ * on a line of its own, for the terminal to fold.
+ */
+export function wrap(text: string, width: number, indent: string, breakWords = true): string[] {
   const lead = /^ */.exec(text)?.[0] ?? '';
   const lines: string[] = [];
   let line = lead;
@@ -19,6 +23,11 @@ export function wrap(text: string, width: number, indent: string): string[] {
     if (!empty) {
       lines.push(line);
       line = indent;
+    }
+    if (!breakWords) {
+      line += word;
+      empty = false;
+      continue;
     }
     // The word alone from here: what does not fit goes on the next line, and the next.
     let rest = word;

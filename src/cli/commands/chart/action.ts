@@ -8,6 +8,7 @@ import type { Context } from '../../context.ts';
 import { streamDestination } from '../../../output/destination.ts';
 import { withDaily, type DailyFlags } from '../../daily-query.ts';
 import { terminalWidth } from '../../terminal-width.ts';
+import { terminalView } from '../../terminal.ts';
 
 export interface ChartFlags extends DailyFlags {
   height: number;
@@ -40,17 +41,27 @@ export async function runChart(metrics: string[], flags: ChartFlags, ctx: Contex
           : `${s.metric} has no daily value a chart can show: each is past the largest number`,
     );
     const drawable = summaries.filter((s) => !skipped.has(s));
-    // Nothing to draw is one error that says why, not warnings followed by an error.
     if (drawable.length === 0) {
-      // A range that cannot hold data (after today, before the floor) is the one reason to give.
       const reason =
         emptyReason ?? (why.length > 0 ? why.join('; ') : 'no numeric data in the range');
-      throw new UsageError(`nothing to draw: ${reason}`, 'no_data');
+      // Only text metrics named: asking for a chart of them is the mistake (exit 2).
+      if (
+        emptyReason === undefined &&
+        skipped.size > 0 &&
+        [...skipped].every((s) => s.rule === 'text')
+      ) {
+        throw new UsageError(`nothing to draw: ${reason}`, 'no_data');
+      }
+      // No data in the range is an answer, as metrics and summary give it: a warning, exit 0.
+      // A range that cannot hold data (after today, before the floor) is the one reason to give.
+      notices.warn(`nothing to draw: ${reason}`);
+      return;
     }
     for (const line of why) notices.warn(line);
     // Keep the order the metrics were named in.
     drawable.sort((a, b) => names.indexOf(a.metric) - names.indexOf(b.metric));
-    const color = ctx.stdoutIsTTY && (ctx.env['NO_COLOR'] ?? '') === '';
+    // The one colour rule (a terminal, or FORCE_COLOR through a pipe; NO_COLOR, TERM=dumb).
+    const color = terminalView(ctx).out.enabled;
     const charts = chartsOf(drawable, {
       range,
       width: terminalWidth(ctx),

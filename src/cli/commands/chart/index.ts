@@ -38,7 +38,8 @@ function registerChart(program: Command, ctx: Context): void {
 The daily value follows the same rule as 'healthdata summary': a cumulative metric is read
 from its <metric>_total twin, and several rows a day are drawn as their mean, never their sum.
 The chart fits the terminal (else $COLUMNS, else 80 columns): a long range is drawn as weekly
-or monthly means. Colour only on a terminal, and never with NO_COLOR set.
+or monthly means. Colour as everywhere: on a terminal, or through a pipe with FORCE_COLOR
+set; never with NO_COLOR or TERM=dumb. No data in the range is a warning, exit 0.
 
 Examples:
   healthdata chart --demo steps --from 90d

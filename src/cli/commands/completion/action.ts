@@ -10,7 +10,8 @@ import type { ConnectionFlags } from '../../flags.ts';
 import { connectClient, settingInputs } from '../../connect-client.ts';
 import { bashScript, zshScript } from './bash.ts';
 import { fishScript } from './fish.ts';
-import { describe, type DynamicKind } from './model.ts';
+import { describe, withGlobalFlags, type DynamicKind } from './model.ts';
+import { GLOBAL_FLAGS } from '../../global-flags.ts';
 import {
   cacheDir,
   DEMO,
@@ -24,7 +25,7 @@ import {
 export type Shell = 'bash' | 'zsh' | 'fish';
 
 export function runCompletion(shell: Shell, program: Command, ctx: Context): void {
-  const spec = describe(program);
+  const spec = withGlobalFlags(describe(program), GLOBAL_FLAGS);
   const script =
     shell === 'bash' ? bashScript(spec) : shell === 'zsh' ? zshScript(spec) : fishScript(spec);
   ctx.stdout.write(script);

@@ -85,6 +85,28 @@ export function describe(command: Command, path: string[] = []): CommandSpec {
   };
 }
 
+/**
+ * The program with the flags that may come before the command (`healthdata --profile bob
+ * metrics`, src/cli/global-flags.ts) as its own options, each as a command defines it: so
+ * `healthdata --profile <TAB>` offers profiles, and the command after it is still found.
+ * Formats differ by command, so -f offers none there.
+ */
+export function withGlobalFlags(program: CommandSpec, globals: readonly string[]): CommandSpec {
+  const commands = flatten(program).slice(1);
+  const options = [...program.options];
+  for (const flag of globals) {
+    if (options.some((o) => o.long === flag || o.short === flag)) continue;
+    const found = commands
+      .flatMap((c) => c.options)
+      .find((o) => o.long === flag || o.short === flag);
+    if (found === undefined) continue;
+    const plain: OptionSpec = { ...found };
+    if (flag === '-f' || flag === '--format') delete plain.choices;
+    options.push(plain);
+  }
+  return { ...program, options };
+}
+
 /** Every command in the tree, the program first. */
 export function flatten(spec: CommandSpec): CommandSpec[] {
   return [spec, ...spec.subcommands.flatMap(flatten)];

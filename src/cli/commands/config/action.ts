@@ -10,6 +10,7 @@ import { changeConfig } from '../../../config/change.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
 import { MQTT_ENV } from '../../../config/mqtt-credentials.ts';
 import type { Context } from '../../context.ts';
+import { terminalView } from '../../terminal.ts';
 import { runMcpTokenConfig } from './mcp-token.ts';
 import { readSecret } from './secret-input.ts';
 import { existingProfile, listLines, newProfile, show, whereIn } from './profile-target.ts';
@@ -96,7 +97,11 @@ async function set(
   ctx: Context,
 ): Promise<void> {
   let value = given;
+  // A key typed on the command line is in the shell's history and, while this runs, in `ps`.
+  let onCommandLine = false;
   if (key === 'mqtt-password') {
+    if (value === '-') value = undefined;
+    onCommandLine = value !== undefined;
     value ??= await readSecret(
       ctx.stdin,
       ctx.stderr,
@@ -113,10 +118,13 @@ async function set(
     }
   } else if (key === 'api-key') {
     const prompt = `API key${profile ? ` for profile '${profile.name}'` : ''} (input hidden): `;
+    // `-` is stdin, as for most tools; so is no value at all.
+    if (value === '-') value = undefined;
+    onCommandLine = value !== undefined;
     value ??= await readSecret(ctx.stdin, ctx.stderr, ctx.stdinIsTTY, prompt);
     // From the prompt or the command line: hidden in whatever this run prints from now on.
     ctx.secrets?.add(value.trim());
-    checkApiKey(value.trim(), given === undefined ? 'stdin' : 'the command line');
+    checkApiKey(value.trim(), onCommandLine ? 'the command line' : 'stdin');
     value = value.trim();
   } else {
     if (value === undefined) {
@@ -144,4 +152,10 @@ async function set(
     fresh.set(key, saved, profile?.name);
   });
   ctx.stderr.write(`saved ${key} (${show(key, value)}) to ${whereIn(store, profile)}\n`);
+  if (onCommandLine) {
+    const again = `healthdata config set ${key}${profile ? ` --profile ${profile.name}` : ''}`;
+    ctx.stderr.write(
+      `${terminalView(ctx).err.yellow('warning:')} the key was typed on the command line, so it is in your shell history (and was visible in ps): remove it from there, and next time leave the value out — '${again}' asks for it with the input hidden, or reads it from stdin ('${again} - < key.txt')\n`,
+    );
+  }
 }

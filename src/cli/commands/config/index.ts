@@ -49,7 +49,7 @@ Examples:
       examples(
         'set api-key',
         'set base-url https://api.example.com',
-        'set api-key --profile alice < alice.key',
+        'set api-key --profile alice - < alice.key',
       ),
     )
     .description(
@@ -58,7 +58,7 @@ Examples:
     .argument('<key>', 'api-key, base-url, mqtt-username or mqtt-password')
     .argument(
       '[value]',
-      'the value (leave out for api-key or mqtt-password to keep it out of shell history)',
+      "the value; for api-key and mqtt-password leave it out (or give '-') to read it from stdin, hidden on a terminal, and keep it out of shell history",
     )
     .option('--profile <name>', `${PROFILE_HELP}; a new name creates the profile`)
     .action((key: string, value: string | undefined, flags: ProfileFlag) =>

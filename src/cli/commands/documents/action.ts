@@ -30,7 +30,7 @@ export async function runDocuments(
   try {
     const { body, text } = await api.client.getJson(`api/v1/${endpoint}`, undefined, ctx.signal);
     const meta = isRecord(body) ? toMeta(body['meta']) : undefined;
-    if (meta) notices.info(describeMeta(meta));
+    if (meta) notices.verbose(describeMeta(meta));
     const target = await openTarget(flags, ctx, notices, pipedDocumentFormat(body));
     const terminal = terminalView(ctx, flags.output !== undefined);
     try {

@@ -129,7 +129,8 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
 }
 
 function announce(meta: Meta, query: MetricsQuery, notices: Notices): void {
-  notices.info(describeMeta(meta));
+  // The same every run (status shows it): for --verbose; a --from it cuts short is a warning.
+  notices.verbose(describeMeta(meta));
   if (query.from !== undefined) {
     const warning = clampWarning(query.from, meta);
     if (warning) notices.warn(warning);

@@ -13,7 +13,7 @@ export interface MetricsProgress {
   /** `lastDate` is called only when the line is shown. */
   page(rows: number, lastDate: () => string | undefined, meta: Meta | undefined): void;
   clear(): void;
-  /** `wrote N rows to X in T s`, or undefined when nobody is watching. */
+  /** `wrote N rows to FILE in T s` with -o, else undefined. */
   summary(rows: number): string | undefined;
 }
 
@@ -57,8 +57,9 @@ export function metricsProgress(
     clear() {
       live?.clear();
     },
+    // What an -o file received; rows that went to a pipe need no receipt on every run.
     summary(rows) {
-      if (flags.output === undefined && !shown) return undefined;
+      if (flags.output === undefined) return undefined;
       const seconds = ((ctx.clock.now() - started) / 1000).toFixed(1);
       return `wrote ${rows} rows to ${flags.output ?? 'stdout'} in ${seconds} s`;
     },

@@ -1,4 +1,4 @@
-// The notice of `metrics`: several rows for one date and provider must not be added up. The
+// The one notice of `metrics`: several rows for one date and provider must not be added up. The
 // rows are checked as they stream (SeveralRowsDetector); the catalog is asked whether the
 // `_total` twin exists only when such rows were found and the twin was not in the output, and
 // only if the run did not already read it (to check -m/-p names).
@@ -9,6 +9,7 @@ import {
   baseOf,
   severalRowsNotice,
   twinOf,
+  type SeveralRows,
   type SeveralRowsDetector,
 } from '../../../daily/index.ts';
 import type { Notices } from '../../notices.ts';
@@ -33,12 +34,14 @@ export async function reportSeveralRows(
       })
       // The export itself succeeded: an unreachable catalog only makes the notice less precise.
       .catch(() => undefined));
-  const found = [...detector.found].sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [metric, example] of found) {
+  const found: SeveralRows[] = [];
+  for (const [metric, example] of [...detector.found].sort(([a], [b]) => (a < b ? -1 : 1))) {
     let twin: boolean | undefined;
     if (baseOf(metric) === undefined) {
       twin = detector.seen(twinOf(metric)) || (await catalogNames())?.has(twinOf(metric));
     }
-    notices.notice(severalRowsNotice(metric, example, twin));
+    found.push({ metric, example, twin });
   }
+  // Said once for all of them: six notices of two lines each buried the output.
+  notices.notice(severalRowsNotice(found));
 }

@@ -83,7 +83,8 @@ export function renderStatus(r: StatusReport, p: Palette): string {
     ],
   );
   if (r.ok) {
-    lines.push(['Profile', `${p.green('✓')} reached in ${r.response_ms ?? '?'} ms`]);
+    // "API profile": the API's /profile answered; not --profile, the settings' name (above).
+    lines.push(['API profile', `${p.green('✓')} reached in ${r.response_ms ?? '?'} ms`]);
     lines.push(['Plan', shown(r.plan)]);
     lines.push([
       'Window',
@@ -92,13 +93,18 @@ export function renderStatus(r: StatusReport, p: Palette): string {
     lines.push(['History floor', shown(r.history_floor)]);
     lines.push(['Source cap', shown(r.source_cap)]);
   } else if (r.error) {
-    lines.push(['Profile', `${p.red('✗')} ${failure(r.error.code)}`]);
+    lines.push(['API profile', `${p.red('✗')} ${failure(r.error.code, r.profile?.name)}`]);
   }
   const width = Math.max(...lines.map(([k]) => k.length));
   return `${p.bold('healthdata status')}\n${lines.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n`;
 }
 
-function failure(code: string): string {
+function failure(code: string, profile: string | undefined): string {
+  // Nothing was sent: the error line below names the profiles there are.
+  if (code === 'unknown_profile' && profile !== undefined) {
+    return `not tried: there is no profile '${visible(profile)}'`;
+  }
+  if (code === 'bad_profile' || code === 'unknown_profile') return 'not tried';
   if (code === 'http_401') return 'the key was rejected (401)';
   if (code.startsWith('http_')) return `the API answered ${code.slice(5)}`;
   if (code === 'no_base_url' || code === 'no_api_key' || code === 'bad_api_key') return 'not tried';

@@ -34,7 +34,7 @@ function registerSync(program: Command, ctx: Context): void {
     )
     .option(
       '--from <date>',
-      'first run only: start date (YYYY-MM-DD, today, yesterday or Nd); default the whole window',
+      'first run only: start date (YYYY-MM-DD, today, yesterday, Nd, Nw, Nm or Ny); default the whole window',
     )
     .addOption(
       new Option('--overlap <days>', 're-fetch this many days before the newest day held')
