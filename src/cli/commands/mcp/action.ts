@@ -3,23 +3,24 @@
 // each tool call answers with the CLI's error line until they are fixed, without a restart.
 import type { HealthClient } from '../../../api/client.ts';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { HealthdataError, UsageError } from '../../../lib/errors.ts';
+import { HealthdataError } from '../../../lib/errors.ts';
 import { createHealthServer, TOOL_NAMES } from '../../../mcp/server.ts';
 import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
 import type { Context } from '../../context.ts';
 import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
+import { checkStdioFlags, type HttpFlags } from './credentials.ts';
 import { checkSettingsOwner, connectClient, type ConnectedClient } from '../../connect-client.ts';
 import { chooseProfile, describeProfile } from '../../../config/settings.ts';
 import { VERSION } from '../../version.ts';
 
-export interface McpFlags extends ConnectionFlags {
-  http?: number;
+export interface McpFlags extends ConnectionFlags, HttpFlags {
   /** --max-answer-bytes: the cap on one tool answer (src/mcp/fit/caps.ts). */
   maxAnswerBytes?: number;
 }
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
+  checkStdioFlags(flags);
   const notices = commandNotices(flags, ctx);
   // The run's redaction knows the key in use once the client has resolved it (config file too).
   const redact = ctx.secrets?.redact ?? ((text: string) => text);
@@ -76,30 +77,10 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       );
     }
   } else {
-    const { serveOnHttp } = await import('../../../mcp/serve-http.ts');
-    const { ensureMcpToken } = await import('../../../config/mcp-token.ts');
-    // Read from the config file for each request, so `config unset mcp-token` locks out the old
-    // token at once; made on first use. Hidden in every line this run prints.
-    const token = async (): Promise<string> => {
-      try {
-        const value = await ensureMcpToken(ctx.env, ctx);
-        ctx.secrets?.add(value);
-        return value;
-      } catch (error) {
-        if (error instanceof HealthdataError)
-          say(`error: ${error.message} (requests are refused until it is fixed)`);
-        throw error;
-      }
-    };
-    // Made (or checked) before listening: a config file that cannot hold it stops the start.
-    await ensureMcpToken(ctx.env, ctx).then((value) => ctx.secrets?.add(value));
-    const http = await serveOnHttp(factory, flags.http, onerror, token).catch((error: unknown) => {
-      throw listenError(error, flags.http as number);
-    });
+    const { serveHttpMode } = await import('./http-mode.ts');
+    const http = await serveHttpMode({ ...flags, http: flags.http }, ctx, factory, onerror, say);
     connection = http;
-    say(
-      `serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} to clients that send 'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token — Ctrl-C to stop`,
-    );
+    say(`serving ${TOOL_NAMES.join(', ')} at ${http.url}${demo} ${http.to} — Ctrl-C to stop`);
   }
   // Open the client now, so a settings problem shows in the client's log at once.
   client().catch((error: unknown) => {
@@ -120,17 +101,4 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       await open.then((s) => s.close()).catch(() => undefined);
     }
   }
-}
-
-function listenError(error: unknown, port: number): UsageError {
-  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    return new UsageError(
-      `port ${port} is in use — pick another with --http, or --http 0 for any free one`,
-      'port_in_use',
-    );
-  }
-  return new UsageError(
-    `cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`,
-    'listen',
-  );
 }
