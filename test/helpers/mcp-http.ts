@@ -9,7 +9,7 @@ import { BIN, ROOT, spawnCli } from './spawn.ts';
 import { TODAY_ENV } from './today.ts';
 
 export interface HttpServer {
-  /** http://127.0.0.1:PORT/mcp */
+  /** http://127.0.0.1:PORT/mcp (or the --host it listens on) */
   url: string;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
@@ -35,7 +35,7 @@ export async function startMcpHttp(
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (s: string) => {
       stderr += s;
-      const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      const found = /at (http:\/\/[\d.]+:\d+\/mcp)/.exec(stderr);
       if (found?.[1]) resolve(found[1]);
     });
     child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
