@@ -75,15 +75,15 @@ get_profile, list_sources, trend, find_anomalies, compare_periods, correlate. Se
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
 Answers are capped in size; names and texts from the API reach the model as quoted data,
 never in the tools' own words. Over --http every request must carry the header
-'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token.
+'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token
+(with --oauth-issuer: an access token from your own authorization server instead).
 
 Examples:
   claude mcp add healthdata -- healthdata mcp
   healthdata mcp --demo          (the built-in sandbox: try it without a key)
   healthdata mcp --http 8788     (for clients that connect to a URL; loopback)
-  healthdata mcp --http 8788 --oauth-issuer https://auth.example.com \
-    --oauth-subject <your sub> --oauth-resource https://health.example.com/mcp
-                                 (OAuth, for remote clients such as claude.ai, behind TLS)
+  healthdata mcp --http 8788 --oauth-issuer URL --oauth-subject SUB
+                                 (OAuth, for remote clients: docs/mcp.md)
 
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
     ),
