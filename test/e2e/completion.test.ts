@@ -47,6 +47,11 @@ describe('completion in bash', () => {
       'api-key',
       'base-url',
       'mcp-token',
+      'mcp-oauth-issuer',
+      'mcp-oauth-subject',
+      'mcp-oauth-resource',
+      'mcp-oauth-audience',
+      'mcp-oauth-scope',
     ]);
     expect(await complete("healthdata sandbox --plan ''")).toEqual([
       'free',
@@ -134,7 +139,9 @@ describe('completion in fish and zsh', () => {
       writeFileSync(file, script);
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
-      expect(stdout).toBe('table json ndjson csv tsv\napi-key base-url mcp-token\n');
+      expect(stdout).toBe(
+        'table json ndjson csv tsv\napi-key base-url mcp-token mcp-oauth-issuer mcp-oauth-subject mcp-oauth-resource mcp-oauth-audience mcp-oauth-scope\n',
+      );
     },
   );
 });

@@ -155,6 +155,39 @@ describe('healthdata mcp --http --oauth-issuer: a resource server that lets in o
   });
 });
 
+describe('healthdata config set mcp-oauth-*', () => {
+  it('saves the OAuth settings for the whole config file; the environment twin wins over the file', async () => {
+    const dir = tempDir();
+    const config = (...args: string[]) =>
+      spawnCli(['config', ...args], { env: { HEALTHDATA_CONFIG_DIR: dir } });
+    expect((await config('set', 'mcp-oauth-issuer', issuer.url)).code).toBe(0);
+    expect((await config('set', 'mcp-oauth-subject', 'owner')).code).toBe(0);
+    const got = await config('get', 'mcp-oauth-issuer');
+    expect(got).toMatchObject({ code: 0, stdout: `${issuer.url}\n` });
+    const perProfile = await config('set', 'mcp-oauth-subject', 'x', '--profile', 'alice');
+    expect(perProfile.code).toBe(2);
+    expect(perProfile.stderr).toMatch(/belongs to the whole config file/);
+
+    const fromFile = await startMcpHttp({
+      HEALTHDATA_CONFIG_DIR: dir,
+      HEALTHDATA_BASE_URL: sandbox.current.url,
+      HEALTHDATA_API_KEY: sandbox.current.apiKey,
+      HEALTHDATA_MCP_OAUTH_SUBJECT: 'stranger',
+    });
+    try {
+      expect(fromFile.stderr()).toContain('to the owner (subject "stranger")');
+      const challenge = (await post(fromFile.url, undefined)).headers.get('www-authenticate');
+      expect(challenge).toMatch(/^Bearer resource_metadata="/);
+      const owners = await issuer.token('owner', fromFile.url);
+      expect((await post(fromFile.url, `Bearer ${owners}`)).status).toBe(401);
+      const strangers = await issuer.token('stranger', fromFile.url);
+      expect((await post(fromFile.url, `Bearer ${strangers}`)).status).toBe(200);
+    } finally {
+      await fromFile.stop();
+    }
+  });
+});
+
 describe('healthdata mcp --http --host', () => {
   it('listens on the address given, with the credential mode still on every request', async () => {
     const dir = tempDir();

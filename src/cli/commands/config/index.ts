@@ -55,7 +55,7 @@ Examples:
     .description(
       'set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)',
     )
-    .argument('<key>', 'api-key or base-url')
+    .argument('<key>', 'api-key, base-url or an mcp-oauth-* key (mcp --http --oauth-*)')
     .argument('[value]', 'the value (leave out for api-key to keep it out of shell history)')
     .option('--profile <name>', `${PROFILE_HELP}; a new name creates the profile`)
     .action((key: string, value: string | undefined, flags: ProfileFlag) =>
@@ -67,7 +67,7 @@ Examples:
     .description(
       "print a value (the API key redacted); mcp-token prints in full the token of 'healthdata mcp --http', made on first use",
     )
-    .argument('<key>', 'api-key, base-url or mcp-token')
+    .argument('<key>', 'api-key, base-url, mcp-token or an mcp-oauth-* key')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('get', { key }, flags));
   config
@@ -77,7 +77,7 @@ Examples:
       examples('unset api-key', 'unset base-url --profile alice', 'unset mcp-token'),
     )
     .description('remove a key')
-    .argument('<key>', 'api-key, base-url or mcp-token')
+    .argument('<key>', 'api-key, base-url, mcp-token or an mcp-oauth-* key')
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('unset', { key }, flags));
   config
@@ -115,7 +115,8 @@ Examples:
 
 export const configCommand: CommandInfo = {
   name: 'config',
-  summary: 'manage the config file (keys: api-key, base-url, mcp-token) and its named profiles',
+  summary:
+    'manage the config file (keys: api-key, base-url, mcp-token, mcp-oauth-*) and its named profiles',
   term: '',
   register: registerConfig,
 };

@@ -4,6 +4,7 @@
 // Either is on for every request, which is what allows --host: a server beyond loopback with
 // no credential would hand the data to anyone who can reach the port.
 import { isLoopback } from '../../../api/transport/origin.ts';
+import { mcpOAuthEnvName, type McpOAuthKey } from '../../../config/keys.ts';
 import type { Env } from '../../../lib/env.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import type { Given, OAuthInputs } from '../../../mcp/oauth/settings.ts';
@@ -18,32 +19,44 @@ export interface HttpFlags {
   oauthScope?: string;
 }
 
-// Each OAuth setting: its flag, its environment twin (read from the Env the edge passes in).
+// Each OAuth setting: its flag, then its environment twin (read from the Env the edge passes
+// in), then the config file.
 const OAUTH = {
-  issuer: ['oauthIssuer', '--oauth-issuer', 'HEALTHDATA_MCP_OAUTH_ISSUER'],
-  resource: ['oauthResource', '--oauth-resource', 'HEALTHDATA_MCP_OAUTH_RESOURCE'],
-  audience: ['oauthAudience', '--oauth-audience', 'HEALTHDATA_MCP_OAUTH_AUDIENCE'],
-  subject: ['oauthSubject', '--oauth-subject', 'HEALTHDATA_MCP_OAUTH_SUBJECT'],
-  scope: ['oauthScope', '--oauth-scope', 'HEALTHDATA_MCP_OAUTH_SCOPE'],
-} as const;
+  issuer: ['oauthIssuer', '--oauth-issuer', 'mcp-oauth-issuer'],
+  resource: ['oauthResource', '--oauth-resource', 'mcp-oauth-resource'],
+  audience: ['oauthAudience', '--oauth-audience', 'mcp-oauth-audience'],
+  subject: ['oauthSubject', '--oauth-subject', 'mcp-oauth-subject'],
+  scope: ['oauthScope', '--oauth-scope', 'mcp-oauth-scope'],
+} as const satisfies Record<string, readonly [keyof HttpFlags, string, McpOAuthKey]>;
 
 type OAuthName = keyof typeof OAUTH;
 
+/** The config file, read only when neither a flag nor the environment gives a setting. */
+export type FileSettings = () => { path: string; get(key: McpOAuthKey): string | undefined };
+
 /** The OAuth settings given, each with its source; undefined when the OAuth mode is off. */
-export function oauthInputs(flags: HttpFlags, env: Env): OAuthInputs | undefined {
+export function oauthInputs(
+  flags: HttpFlags,
+  env: Env,
+  file: FileSettings,
+): OAuthInputs | undefined {
   const given = (name: OAuthName): Given | undefined => {
-    const [flag, flagName, envName] = OAUTH[name];
+    const [flag, flagName, key] = OAUTH[name];
     const value = flags[flag];
     if (value !== undefined) {
-      if (value.trim() === '') {
+      if (typeof value !== 'string' || value.trim() === '') {
         throw new UsageError(`${flagName} is empty — give a value, or leave the flag out`);
       }
       return { value, source: flagName };
     }
+    const envName = mcpOAuthEnvName(key);
     const fromEnv = env[envName];
-    return fromEnv === undefined || fromEnv.trim() === ''
+    if (fromEnv !== undefined && fromEnv.trim() !== '') return { value: fromEnv, source: envName };
+    const config = file();
+    const saved = config.get(key);
+    return saved === undefined || saved.trim() === ''
       ? undefined
-      : { value: fromEnv, source: envName };
+      : { value: saved, source: `${key} in ${config.path}` };
   };
   const issuer = given('issuer');
   const rest = {
@@ -56,7 +69,7 @@ export function oauthInputs(flags: HttpFlags, env: Env): OAuthInputs | undefined
     const stray = Object.values(rest).find((g) => g !== undefined);
     if (stray) {
       throw new UsageError(
-        `${stray.source} is an OAuth setting, and OAuth is off — give the authorization server with --oauth-issuer <url> (or HEALTHDATA_MCP_OAUTH_ISSUER)`,
+        `${stray.source} is an OAuth setting, and OAuth is off — give the authorization server with --oauth-issuer <url> (or HEALTHDATA_MCP_OAUTH_ISSUER, or 'healthdata config set mcp-oauth-issuer <url>')`,
         'oauth_no_issuer',
       );
     }

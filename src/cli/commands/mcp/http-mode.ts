@@ -4,6 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { visible } from '../../../lib/visible.ts';
+import { readConfig } from '../../../config/store.ts';
 import type { HttpAuth } from '../../../mcp/http-auth.ts';
 import { serveOnHttp, type HttpConnection } from '../../../mcp/serve-http.ts';
 import type { Context } from '../../context.ts';
@@ -22,7 +23,8 @@ export async function serveHttpMode(
   say: (line: string) => void,
 ): Promise<HttpMode> {
   const host = listenHost(flags);
-  const oauth = oauthInputs(flags, ctx.env);
+  let reader: ReturnType<typeof readConfig> | undefined;
+  const oauth = oauthInputs(flags, ctx.env, () => (reader ??= readConfig(ctx.env)));
   let auth: HttpAuth;
   let to: string;
   // The OAuth settings need the server's own URL (the default resource), known once it listens.
