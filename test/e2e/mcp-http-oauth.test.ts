@@ -8,7 +8,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
-import { connectHttp, mcpToken, post, startMcpHttp, type HttpServer } from '../helpers/mcp-http.ts';
+import {
+  connectHttp,
+  mcpToken,
+  post,
+  postAs,
+  startMcpHttp,
+  type HttpServer,
+} from '../helpers/mcp-http.ts';
 import { SCOPE, startIssuer, type Issuer } from '../helpers/oidc-issuer.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { spawnCli } from '../helpers/spawn.ts';
@@ -184,6 +191,46 @@ describe('healthdata config set mcp-oauth-*', () => {
       expect((await post(fromFile.url, `Bearer ${strangers}`)).status).toBe(200);
     } finally {
       await fromFile.stop();
+    }
+  });
+});
+
+describe('healthdata mcp --http --oauth-resource: behind a reverse proxy', () => {
+  it('names its public URL in the metadata and the challenge, and takes requests with its public Host, not a foreign one', async () => {
+    const publicUrl = 'https://health.example.test/mcp';
+    const proxied = await startMcpHttp(
+      {
+        HEALTHDATA_CONFIG_DIR: tempDir(),
+        HEALTHDATA_BASE_URL: sandbox.current.url,
+        HEALTHDATA_API_KEY: sandbox.current.apiKey,
+      },
+      ['--oauth-issuer', issuer.url, '--oauth-subject', 'owner', '--oauth-resource', publicUrl],
+    );
+    try {
+      // What a proxy such as Caddy passes on: the public Host.
+      const asProxy = (host: string, authorization?: string) =>
+        postAs(proxied.url, host, authorization);
+      const bare = await asProxy('health.example.test');
+      expect(bare.status).toBe(401);
+      expect(bare.challenge).toBe(
+        'Bearer resource_metadata="https://health.example.test/.well-known/oauth-protected-resource/mcp"',
+      );
+      const metadata = await fetch(
+        `${new URL(proxied.url).origin}/.well-known/oauth-protected-resource/mcp`,
+      );
+      expect(await metadata.json()).toMatchObject({
+        resource: publicUrl,
+        authorization_servers: [issuer.url],
+      });
+      const token = await issuer.token('owner', publicUrl);
+      expect((await asProxy('health.example.test', `Bearer ${token}`)).status).toBe(200);
+      // A token for the loopback URL is not one for the public resource.
+      const local = await issuer.token('owner', proxied.url);
+      expect((await asProxy('health.example.test', `Bearer ${local}`)).status).toBe(401);
+      // Another name is refused before the token is looked at (DNS rebinding).
+      expect((await asProxy('evil.example', `Bearer ${token}`)).status).toBe(403);
+    } finally {
+      await proxied.stop();
     }
   });
 });

@@ -108,3 +108,39 @@ export async function post(
     body,
   });
 }
+
+/**
+ * The same POST with the Host header given, as a reverse proxy sends it (fetch always sends
+ * the URL's own): the status and the challenge.
+ */
+export async function postAs(
+  url: string,
+  host: string,
+  authorization?: string,
+): Promise<{ status: number; challenge: string | undefined }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+          ...(authorization === undefined ? {} : { authorization }),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          const challenge = res.headers['www-authenticate'];
+          resolve({ status: res.statusCode ?? 0, challenge });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(QUERY);
+  });
+}
