@@ -3,7 +3,13 @@
 // metadata, answers 401 naming it, and serves only the owner's JWT access tokens for its own
 // audience, unexpired, signed by the issuer, with the scope asked for. A refused request reads
 // nothing from the API; the OAuth token never reaches it.
-import { generateKeyPair, SignJWT } from 'jose';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +22,7 @@ import {
   startMcpHttp,
   type HttpServer,
 } from '../helpers/mcp-http.ts';
-import { SCOPE, startIssuer, type Issuer } from '../helpers/oidc-issuer.ts';
+import { CONNECTOR, SCOPE, startIssuer, type Issuer } from '../helpers/oidc-issuer.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { spawnCli } from '../helpers/spawn.ts';
 
@@ -159,6 +165,81 @@ describe('healthdata mcp --http --oauth-issuer: a resource server that lets in o
     const asked = issuer.requests.filter((p) => p.startsWith('/.well-known/') || p === '/jwks');
     expect(asked.filter((p) => p === '/jwks').length).toBeLessThanOrEqual(2);
     expect(asked.filter((p) => p.startsWith('/.well-known/')).length).toBe(1);
+  });
+});
+
+describe('healthdata mcp --http --oauth-issuer: signing in as claude.ai does', () => {
+  // The SDK's own OAuth client: it meets the 401, reads the resource metadata, finds the
+  // issuer, and sends the person to sign in (authorization code with PKCE, RFC 8707 resource).
+  function connector(): { provider: OAuthClientProvider; signInAt: () => URL } {
+    let tokens: StoredOAuthTokens | undefined;
+    let verifier = '';
+    let at: URL | undefined;
+    const provider: OAuthClientProvider = {
+      redirectUrl: CONNECTOR.redirect,
+      clientMetadata: {
+        redirect_uris: [CONNECTOR.redirect],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+      clientInformation: () => ({ client_id: CONNECTOR.id }),
+      tokens: () => tokens,
+      saveTokens: (saved) => void (tokens = saved),
+      redirectToAuthorization: (url) => void (at = url),
+      saveCodeVerifier: (saved) => void (verifier = saved),
+      codeVerifier: () => verifier,
+    };
+    return {
+      provider,
+      signInAt: () => {
+        if (at === undefined) throw new Error('the client was not sent to sign in');
+        return at;
+      },
+    };
+  }
+
+  const open = async (provider: OAuthClientProvider): Promise<Client> => {
+    const client = new Client({ name: 'connector-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { authProvider: provider }),
+    );
+    return client;
+  };
+
+  it('lets in the owner who signs in, and refuses another person of the same issuer', async () => {
+    const mark = sandbox.current.requests.length;
+    const owner = connector();
+    await expect(open(owner.provider)).rejects.toThrow(/nauthorized/);
+    const asked = owner.signInAt();
+    expect(asked.origin).toBe(issuer.url);
+    expect(asked.searchParams.get('resource')).toBe(server.url);
+    expect(asked.searchParams.get('code_challenge_method')).toBe('S256');
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      authProvider: owner.provider,
+    });
+    await transport.finishAuth(await issuer.signIn(asked, 'owner'));
+    const client = await open(owner.provider);
+    const result = await client.callTool({
+      name: 'query_metrics',
+      arguments: { metrics: ['steps_total'], from: addDays(TODAY, -3) },
+    });
+    expect(result.isError).toBeFalsy();
+    await client.close();
+    const token = (await owner.provider.tokens())?.access_token ?? '';
+    expect(decodeJwt(token)).toMatchObject({ sub: 'owner', aud: server.url, iss: issuer.url });
+    expect(sandbox.current.requests.length).toBeGreaterThan(mark);
+    expect(JSON.stringify(sandbox.current.requests)).not.toContain(token);
+
+    const before = sandbox.current.requests.length;
+    const other = connector();
+    await expect(open(other.provider)).rejects.toThrow(/nauthorized/);
+    await new StreamableHTTPClientTransport(new URL(server.url), {
+      authProvider: other.provider,
+    }).finishAuth(await issuer.signIn(other.signInAt(), 'mallory'));
+    await expect(open(other.provider)).rejects.toThrow();
+    expect(sandbox.current.requests.length).toBe(before);
+    expect(server.stderr()).toContain('its subject is "mallory"');
   });
 });
 

@@ -16,10 +16,18 @@ export interface Issuer {
   requests: string[];
   /** A client credentials token for `resource`, as the issuer issues it. */
   token(client: 'owner' | 'stranger', resource: string, scope?: string): Promise<string>;
+  /**
+   * Signs `login` in at `authorizationUrl` as a person would in a browser (the login form, then
+   * the consent form, cookies kept), and returns the callback's query (`code`, `iss`, `state`).
+   */
+  signIn(authorizationUrl: URL, login: string): Promise<URLSearchParams>;
   /** A token signed with the issuer's own key, with the claims given. */
   sign(claims: JWTPayload): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The public client that signs people in (authorization code with PKCE). */
+export const CONNECTOR = { id: 'connector', redirect: 'http://127.0.0.1:9/callback' };
 
 const SECRETS = { owner: 'owner-secret-0123456789', stranger: 'stranger-secret-0123456789' };
 
@@ -42,12 +50,25 @@ export async function startIssuer(): Promise<Issuer> {
     id_token_signed_response_alg: 'ES256',
   });
   const provider = new Provider(url, {
-    clients: [client('owner'), client('stranger')],
+    clients: [
+      client('owner'),
+      client('stranger'),
+      // A public client signing a person in, as a claude.ai connector does.
+      {
+        client_id: CONNECTOR.id,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [CONNECTOR.redirect],
+        id_token_signed_response_alg: 'ES256',
+      },
+    ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['a-cookie-key-for-the-test-issuer'] },
     ttl: { ClientCredentials: 300 },
     features: {
-      devInteractions: { enabled: false },
+      // Its built-in login and consent pages: any login name is an account of that `sub`.
+      devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -85,6 +106,7 @@ export async function startIssuer(): Promise<Issuer> {
       }
       return body.access_token;
     },
+    signIn: (authorizationUrl, login) => signIn(authorizationUrl, login),
     sign: (claims) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(privateKey),
     close: async () => {
@@ -92,4 +114,43 @@ export async function startIssuer(): Promise<Issuer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Follows the authorization request through the login and consent pages to the callback. */
+async function signIn(authorizationUrl: URL, login: string): Promise<URLSearchParams> {
+  const cookies = new Map<string, string>();
+  let url = authorizationUrl.href;
+  let form: URLSearchParams | undefined;
+  for (let step = 0; step < 20; step += 1) {
+    const response = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: form } : {}),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    form = undefined;
+    const location = response.headers.get('location');
+    if (location !== null) {
+      await response.body?.cancel();
+      const next = new URL(location, url);
+      if (next.href.startsWith(CONNECTOR.redirect)) return next.searchParams;
+      url = next.href;
+      continue;
+    }
+    const page = await response.text();
+    if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${page}`);
+    // The login page asks for a name; the consent page only for a yes.
+    form = page.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login, password: 'any' })
+      : new URLSearchParams({ prompt: 'consent' });
+  }
+  throw new Error('sign-in: no callback after 20 steps');
 }
