@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/cli.ts';
 import { connectHttp, mcpToken, post, postAs, startMcpHttp } from '../helpers/mcp-http.ts';
 import { startIssuer, type Issuer } from '../helpers/oidc-issuer.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
-import { spawnCli } from '../helpers/spawn.ts';
+import { spawnCli, until } from '../helpers/spawn.ts';
 
 const sandbox = useSandbox();
 let issuer: Issuer;
@@ -89,6 +89,35 @@ describe('healthdata mcp --http --oauth-resource: behind a reverse proxy', () =>
       expect((await asProxy('evil.example', `Bearer ${token}`)).status).toBe(403);
     } finally {
       await proxied.stop();
+    }
+  });
+});
+
+describe('healthdata mcp --http --oauth-issuer: an issuer that cannot be reached', () => {
+  it('says so at start, and answers a token 503 (neither good nor bad) without reading the API', async () => {
+    const gone = await startIssuer();
+    await gone.close();
+    const unreachable = await startMcpHttp(
+      {
+        HEALTHDATA_CONFIG_DIR: tempDir(),
+        HEALTHDATA_BASE_URL: sandbox.current.url,
+        HEALTHDATA_API_KEY: sandbox.current.apiKey,
+      },
+      ['--oauth-issuer', gone.url, '--oauth-subject', 'owner'],
+    );
+    try {
+      await until(() => unreachable.stderr().includes('warning: cannot read'));
+      expect(unreachable.stderr()).toMatch(
+        /warning: cannot read the authorization server's metadata .* tokens are answered 503/,
+      );
+      const mark = sandbox.current.requests.length;
+      const token = await issuer.token('owner', unreachable.url);
+      const response = await post(unreachable.url, `Bearer ${token}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('30');
+      expect(sandbox.current.requests.length).toBe(mark);
+    } finally {
+      await unreachable.stop();
     }
   });
 });

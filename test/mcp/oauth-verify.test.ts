@@ -6,6 +6,8 @@ import { decodeJwt } from 'jose';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createHttpServer } from 'node:http';
+import { discoverJwksUri, IssuerUnavailableError } from '../../src/mcp/oauth/discovery.ts';
 import { checkOAuthSettings } from '../../src/mcp/oauth/settings.ts';
 import { CLOCK_SKEW_S, jwtVerifier } from '../../src/mcp/oauth/verify-jwt.ts';
 import { SCOPE, startIssuer, type Issuer } from '../helpers/oidc-issuer.ts';
@@ -33,7 +35,7 @@ describe('the OAuth token check', () => {
   it('takes the time from the injected clock: a token is good until exp plus the skew, and not before nbf minus it', async () => {
     let clock = 0;
     const fetched: string[] = [];
-    const verify = jwtVerifier(settingsFor(issuer.url), {
+    const { verify } = jwtVerifier(settingsFor(issuer.url), {
       fetch: (url, init) => {
         fetched.push(new URL(url).pathname);
         return fetch(url, init);
@@ -79,7 +81,7 @@ describe('the OAuth token check', () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     let calls = 0;
-    const verify = jwtVerifier(settingsFor(`http://127.0.0.1:${port}`), {
+    const { verify } = jwtVerifier(settingsFor(`http://127.0.0.1:${port}`), {
       fetch: (url, init) => {
         calls += 1;
         return fetch(url, init);
@@ -95,5 +97,38 @@ describe('the OAuth token check', () => {
     const before = calls;
     expect(await verify(token)).toMatchObject({ ok: false, refusal: 'unavailable' });
     expect(calls).toBeGreaterThan(before);
+  });
+
+  it("finds the keys through OpenID Connect discovery when RFC 8414's document is missing, and refuses metadata that names another issuer or keys in clear", async () => {
+    let served: Record<string, unknown> = {};
+    const asked: string[] = [];
+    const server = createHttpServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url === '/tenant/.well-known/openid-configuration') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(served));
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tenant = `${origin}/tenant`;
+    try {
+      served = { issuer: tenant, jwks_uri: `${origin}/keys` };
+      expect((await discoverJwksUri(tenant, fetch)).href).toBe(`${origin}/keys`);
+      // The order the MCP spec gives for an issuer with a path.
+      expect(asked).toEqual([
+        '/.well-known/oauth-authorization-server/tenant',
+        '/.well-known/openid-configuration/tenant',
+        '/tenant/.well-known/openid-configuration',
+      ]);
+      served = { issuer: `${tenant}/`, jwks_uri: `${origin}/keys` };
+      const mismatch = discoverJwksUri(tenant, fetch);
+      await expect(mismatch).rejects.toBeInstanceOf(IssuerUnavailableError);
+      await expect(mismatch).rejects.toThrow(/names the issuer ".*\/tenant\/", not/);
+      served = { issuer: tenant, jwks_uri: 'http://keys.example.com/jwks' };
+      await expect(discoverJwksUri(tenant, fetch)).rejects.toThrow(/no https jwks_uri/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -20,7 +20,7 @@ import type { TokenVerifier } from './verify-jwt.ts';
 /** `onRefused` hears why a token was refused (for the server's log; never the token). */
 export function oauthAuth(
   settings: OAuthSettings,
-  verify: TokenVerifier,
+  verifier: TokenVerifier,
   onRefused: (reason: string) => void,
 ): HttpAuth {
   const metadataUrl = resourceMetadataUrl(settings);
@@ -31,7 +31,7 @@ export function oauthAuth(
     check: async (header) => {
       const token = bearerTokenOf(header);
       if (token === undefined || token === '') return missing(metadataUrl, settings.scopes);
-      const verdict = await verify(token);
+      const verdict = await verifier.verify(token);
       if (verdict.ok) return undefined;
       onRefused(
         verdict.refusal === 'invalid_token' && verdict.subject !== undefined

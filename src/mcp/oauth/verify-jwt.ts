@@ -39,7 +39,11 @@ export interface VerifierDeps {
   now: () => number;
 }
 
-export type TokenVerifier = (token: string) => Promise<TokenVerdict>;
+export interface TokenVerifier {
+  verify(token: string): Promise<TokenVerdict>;
+  /** Finds the issuer's keys now (at start): what is wrong if it cannot, else undefined. */
+  prepare(): Promise<string | undefined>;
+}
 
 export function jwtVerifier(settings: OAuthSettings, deps: VerifierDeps): TokenVerifier {
   // Found once and kept; a failure is forgotten, so the next request asks again.
@@ -58,7 +62,16 @@ export function jwtVerifier(settings: OAuthSettings, deps: VerifierDeps): TokenV
     return keys;
   };
 
-  return async (token) => {
+  const prepare = async (): Promise<string | undefined> => {
+    try {
+      await jwks();
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  };
+
+  const verify = async (token: string): Promise<TokenVerdict> => {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, await jwks(), {
@@ -91,6 +104,7 @@ export function jwtVerifier(settings: OAuthSettings, deps: VerifierDeps): TokenV
     }
     return { ok: true, subject: payload.sub };
   };
+  return { verify, prepare };
 }
 
 /** `scope` (RFC 9068: space-separated) or `scp` (a list, as some issuers send). */

@@ -42,12 +42,18 @@ export async function serveHttpMode(
     let current: HttpAuth | undefined;
     ready = (url) => {
       settings = checkOAuthSettings(oauth, new URL(url));
-      const verify = jwtVerifier(settings, {
+      const verifier = jwtVerifier(settings, {
         fetch: (input, init) => fetch(input, init),
         // Token lifetimes are real time, whatever day HEALTHDATA_TODAY moves "today" to.
         now: () => ctx.clock.wallNow?.() ?? ctx.clock.now(),
       });
-      current = oauthAuth(settings, verify, (reason) => say(`refused a token: ${reason}`));
+      current = oauthAuth(settings, verifier, (reason) => say(`refused a token: ${reason}`));
+      // Asked now, so a wrong issuer shows at start rather than at the first sign-in.
+      void verifier.prepare().then((problem) => {
+        if (problem !== undefined) {
+          say(`warning: ${problem} — tokens are answered 503 until it can be read`);
+        }
+      });
     };
     auth = {
       hostnames: [settings.resource.hostname],
