@@ -53,6 +53,21 @@ describe('healthdata config set mcp-oauth-*', () => {
   });
 });
 
+describe('healthdata config unset mcp-oauth-issuer', () => {
+  it('leaves the other OAuth keys stray: the start stops and says how to undo them', async () => {
+    const dir = tempDir();
+    const env = { HEALTHDATA_CONFIG_DIR: dir };
+    expect((await spawnCli(['config', 'set', 'mcp-oauth-subject', 'owner'], { env })).code).toBe(0);
+    const got = await spawnCli(['mcp', '--http', '0'], {
+      env: { ...env, HEALTHDATA_BASE_URL: sandbox.current.url, HEALTHDATA_API_KEY: 'phd_k_1' },
+    });
+    expect(got.code).toBe(2);
+    expect(got.stderr).toMatch(
+      /mcp-oauth-subject in .* is an OAuth setting, and OAuth is off .* or run 'healthdata config unset mcp-oauth-subject'/,
+    );
+  });
+});
+
 describe('healthdata mcp --http --oauth-resource: behind a reverse proxy', () => {
   it('names its public URL in the metadata and the challenge, and takes requests with its public Host, not a foreign one', async () => {
     const publicUrl = 'https://health.example.test/mcp';

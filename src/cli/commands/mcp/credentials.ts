@@ -66,10 +66,18 @@ export function oauthInputs(
     scope: given('scope'),
   };
   if (issuer === undefined) {
-    const stray = Object.values(rest).find((g) => g !== undefined);
-    if (stray) {
+    const entries = Object.entries(rest) as [OAuthName, Given | undefined][];
+    const stray = entries.find(([, g]) => g !== undefined);
+    if (stray?.[1]) {
+      const [name, { source }] = [stray[0], stray[1]];
+      // A key left in the file is undone there; a flag or a variable by leaving it out.
+      const undo = source.startsWith('--')
+        ? `leave out ${source}`
+        : source.startsWith('HEALTHDATA_')
+          ? `unset ${source}`
+          : `run 'healthdata config unset ${OAUTH[name][2]}'`;
       throw new UsageError(
-        `${stray.source} is an OAuth setting, and OAuth is off — give the authorization server with --oauth-issuer <url> (or HEALTHDATA_MCP_OAUTH_ISSUER, or 'healthdata config set mcp-oauth-issuer <url>')`,
+        `${source} is an OAuth setting, and OAuth is off — give the authorization server with --oauth-issuer <url> (or HEALTHDATA_MCP_OAUTH_ISSUER, or 'healthdata config set mcp-oauth-issuer <url>'), or ${undo}`,
         'oauth_no_issuer',
       );
     }
