@@ -1,13 +1,37 @@
 import { UsageError } from '../lib/errors.ts';
 
+/**
+ * The settings of `healthdata mcp --http`'s OAuth mode (src/mcp/oauth/settings.ts): one set per
+ * config file, as mcp-token, since they describe the server and its owner, not a profile. Each
+ * has a flag (--oauth-issuer…) and an environment twin (HEALTHDATA_MCP_OAUTH_ISSUER…) above it.
+ */
+export const MCP_OAUTH_KEYS = [
+  'mcp-oauth-issuer',
+  'mcp-oauth-subject',
+  'mcp-oauth-resource',
+  'mcp-oauth-audience',
+  'mcp-oauth-scope',
+] as const;
+export type McpOAuthKey = (typeof MCP_OAUTH_KEYS)[number];
+
 export const CONFIG_KEYS = [
   'api-key',
   'base-url',
   'mcp-token',
   'mqtt-username',
   'mqtt-password',
+  ...MCP_OAUTH_KEYS,
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export function isMcpOAuthKey(key: ConfigKey): key is McpOAuthKey {
+  return (MCP_OAUTH_KEYS as readonly string[]).includes(key);
+}
+
+/** mcp-oauth-issuer → HEALTHDATA_MCP_OAUTH_ISSUER */
+export function mcpOAuthEnvName(key: McpOAuthKey): string {
+  return `HEALTHDATA_${key.toUpperCase().replaceAll('-', '_')}`;
+}
 
 /**
  * Whether a key's value is a secret. Every secret value in the config file (of every profile,
@@ -24,6 +48,12 @@ export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
   // The MQTT broker's login of `healthdata mqtt` and `alerts` (src/config/mqtt-credentials.ts).
   'mqtt-username': false,
   'mqtt-password': true,
+  // Names and URLs: the subject is an account id at the issuer, no credential.
+  'mcp-oauth-issuer': false,
+  'mcp-oauth-subject': false,
+  'mcp-oauth-resource': false,
+  'mcp-oauth-audience': false,
+  'mcp-oauth-scope': false,
 };
 
 export function isSecretKey(key: ConfigKey): boolean {

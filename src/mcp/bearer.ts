@@ -3,19 +3,39 @@
 // users and processes of this machine; the token does. A request without it, or with any other,
 // gets 401 and never reaches the MCP handler, so nothing is read from the API for it.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { HttpAuth } from './http-auth.ts';
 
 export type BearerVerdict = 'ok' | 'missing' | 'wrong';
 
 // The scheme is case-insensitive (RFC 7235); the token is the rest of the header.
 const BEARER = /^Bearer(?: +(.*))?$/i;
 
+/**
+ * The token an Authorization header carries: undefined when it carries no bearer credential
+ * (none, or another scheme: Basic, Digest…, to which RFC 6750 §3.1 gives no error code), ''
+ * for an empty one.
+ */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = BEARER.exec(header);
+  return match ? (match[1]?.trim() ?? '') : undefined;
+}
+
 /** Whether `header` (the Authorization header, if sent) carries `expected`. */
 export function checkBearer(header: string | undefined, expected: string): BearerVerdict {
-  if (header === undefined) return 'missing';
-  const match = BEARER.exec(header);
-  // Another scheme (Basic, Digest…) is no bearer credential at all: RFC 6750 §3.1 gives it no error code.
-  if (!match) return 'missing';
-  return sameToken(match[1]?.trim() ?? '', expected) ? 'ok' : 'wrong';
+  const presented = bearerTokenOf(header);
+  if (presented === undefined) return 'missing';
+  return sameToken(presented, expected) ? 'ok' : 'wrong';
+}
+
+/** The token mode: every request carries the config file's token, asked for each request. */
+export function tokenAuth(token: () => Promise<string>): HttpAuth {
+  return {
+    check: async (header) => {
+      const verdict = checkBearer(header, await token());
+      return verdict === 'ok' ? undefined : unauthorized(verdict);
+    },
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // MCP over Streamable HTTP on 127.0.0.1 only. The SDK's handler is web-standard (Request →
 // Response); this bridges node:http to it, with the SDK's Host and Origin checks in front so
-// a web page cannot reach the server through DNS rebinding, and then the bearer token
-// (./bearer.ts), so another user or process on this machine cannot either.
+// a web page cannot reach the server through DNS rebinding, and then the credential mode
+// (./http-auth.ts: the bearer token, or OAuth), so another user or process cannot either.
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
@@ -13,27 +13,29 @@ import {
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { checkBearer, unauthorized } from './bearer.ts';
+import type { HttpAuth } from './http-auth.ts';
 
 export const MCP_PATH = '/mcp';
 
 export interface HttpConnection {
-  /** http://127.0.0.1:PORT/mcp */
+  /** http://127.0.0.1:PORT/mcp (or the --host it listens on) */
   url: string;
   close(): Promise<void>;
 }
 
 /**
- * `token` gives the token every request must carry; it is asked for each request, so a token
- * replaced while the server runs takes effect at once.
+ * `auth` decides each request to the MCP endpoint (./http-auth.ts). `host` is 127.0.0.1 unless
+ * the command was given another (it allows that only with a credential mode on).
  */
 export async function serveOnHttp(
   factory: () => McpServer,
   port: number,
   onerror: (error: Error) => void,
-  token: () => Promise<string>,
+  auth: HttpAuth,
+  host = '127.0.0.1',
 ): Promise<HttpConnection> {
   const handler = createMcpHandler(factory, { onerror });
+  const hostnames = allowedHostnames(host, auth.hostnames ?? []);
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       onerror(error instanceof Error ? error : new Error(String(error)));
@@ -44,6 +46,11 @@ export async function serveOnHttp(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const open = auth.publicDocument?.(new Request(url, { method: req.method ?? 'GET' }));
+    if (open) {
+      await send(res, open);
+      return;
+    }
     if (url.pathname !== MCP_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`MCP is served at ${MCP_PATH}\n`);
       return;
@@ -51,14 +58,17 @@ export async function serveOnHttp(
     // Refusals are decided on the headers alone: the body of a refused request is never read.
     const headers = headersOf(req);
     const bare = new Request(url, { headers });
-    const verdict = checkBearer(req.headers.authorization, await token());
     const refused =
-      hostHeaderValidationResponse(bare, localhostAllowedHostnames()) ??
+      (hostnames && hostHeaderValidationResponse(bare, hostnames)) ??
       originValidationResponse(bare, localhostAllowedOrigins()) ??
-      (verdict === 'ok' ? undefined : unauthorized(verdict));
+      (await auth.check(req.headers.authorization));
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     const response = refused ?? (await handler.fetch(toRequest(req, url, headers, abort.signal)));
+    await send(res, response);
+  }
+
+  async function send(res: ServerResponse, response: Response): Promise<void> {
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (response.body === null) {
       res.end();
@@ -73,17 +83,29 @@ export async function serveOnHttp(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${address.port}${MCP_PATH}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${MCP_PATH}`,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handler.close();
     },
   };
+}
+
+/**
+ * The names a request's Host may give: loopback's, the public name behind a proxy, and the
+ * address listened on. None (no check) on a wildcard address, which any name of the machine
+ * reaches: there the credential that every request needs is what keeps a rebinding page out,
+ * as it carries none.
+ */
+function allowedHostnames(host: string, more: readonly string[]): string[] | undefined {
+  if (host === '0.0.0.0' || host === '::') return undefined;
+  const bracketed = host.includes(':') ? `[${host}]` : host;
+  return [...localhostAllowedHostnames(), ...more, bracketed];
 }
 
 function headersOf(req: IncomingMessage): Headers {

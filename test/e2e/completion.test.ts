@@ -59,6 +59,11 @@ describe('completion in bash', () => {
       'mcp-token',
       'mqtt-username',
       'mqtt-password',
+      'mcp-oauth-issuer',
+      'mcp-oauth-subject',
+      'mcp-oauth-resource',
+      'mcp-oauth-audience',
+      'mcp-oauth-scope',
     ]);
     expect(await complete("healthdata sandbox --plan ''")).toEqual([
       'free',
@@ -147,7 +152,7 @@ describe('completion in fish and zsh', () => {
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
       expect(stdout).toBe(
-        'table json ndjson csv tsv fhir fhir-bundle\napi-key base-url mcp-token mqtt-username mqtt-password\n',
+        'table json ndjson csv tsv fhir fhir-bundle\napi-key base-url mcp-token mqtt-username mqtt-password mcp-oauth-issuer mcp-oauth-subject mcp-oauth-resource mcp-oauth-audience mcp-oauth-scope\n',
       );
     },
   );

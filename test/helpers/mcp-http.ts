@@ -9,7 +9,7 @@ import { BIN, ROOT, spawnCli } from './spawn.ts';
 import { TODAY_ENV } from './today.ts';
 
 export interface HttpServer {
-  /** http://127.0.0.1:PORT/mcp */
+  /** http://127.0.0.1:PORT/mcp (or the --host it listens on) */
   url: string;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
@@ -35,7 +35,7 @@ export async function startMcpHttp(
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (s: string) => {
       stderr += s;
-      const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      const found = /at (http:\/\/[\d.]+:\d+\/mcp)/.exec(stderr);
       if (found?.[1]) resolve(found[1]);
     });
     child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
@@ -106,5 +106,41 @@ export async function post(
       ...(authorization === undefined ? {} : { authorization }),
     },
     body,
+  });
+}
+
+/**
+ * The same POST with the Host header given, as a reverse proxy sends it (fetch always sends
+ * the URL's own): the status and the challenge.
+ */
+export async function postAs(
+  url: string,
+  host: string,
+  authorization?: string,
+): Promise<{ status: number; challenge: string | undefined }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+          ...(authorization === undefined ? {} : { authorization }),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          const challenge = res.headers['www-authenticate'];
+          resolve({ status: res.statusCode ?? 0, challenge });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(QUERY);
   });
 }

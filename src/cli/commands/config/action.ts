@@ -4,13 +4,19 @@
 // one, as every other command would read it; list shows the whole file unless --profile narrows it.
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { parseBaseUrl } from '../../../api/transport/origin.ts';
-import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/keys.ts';
+import {
+  checkApiKey,
+  checkConfigKey,
+  isMcpOAuthKey,
+  type ConfigKey,
+} from '../../../config/keys.ts';
 import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
 import { changeConfig } from '../../../config/change.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
 import { MQTT_ENV } from '../../../config/mqtt-credentials.ts';
 import type { Context } from '../../context.ts';
 import { terminalView } from '../../terminal.ts';
+import { runMcpOAuthConfig } from './mcp-oauth.ts';
 import { runMcpTokenConfig } from './mcp-token.ts';
 import { readSecret } from './secret-input.ts';
 import { existingProfile, listLines, newProfile, show, whereIn } from './profile-target.ts';
@@ -47,6 +53,10 @@ export async function runConfig(
   const key = checkConfigKey(args.key ?? '');
   if (key === 'mcp-token') {
     await runMcpTokenConfig(action, args.profile, store, ctx);
+    return;
+  }
+  if (isMcpOAuthKey(key)) {
+    await runMcpOAuthConfig(action, key, args, store, ctx);
     return;
   }
   if (action === 'set') {

@@ -55,7 +55,7 @@ Examples:
     .description(
       'set a key; `config set api-key` with no value reads the key from stdin (hidden on a terminal)',
     )
-    .argument('<key>', 'api-key, base-url, mqtt-username or mqtt-password')
+    .argument('<key>', 'api-key, base-url, mqtt-username, mqtt-password or an mcp-oauth-* key')
     .argument(
       '[value]',
       "the value; for api-key and mqtt-password leave it out (or give '-') to read it from stdin, hidden on a terminal, and keep it out of shell history",
@@ -70,7 +70,10 @@ Examples:
     .description(
       "print a value (the API key redacted); mcp-token prints in full the token of 'healthdata mcp --http', made on first use",
     )
-    .argument('<key>', 'api-key, base-url, mcp-token, mqtt-username or mqtt-password')
+    .argument(
+      '<key>',
+      'api-key, base-url, mcp-token, mqtt-username, mqtt-password or an mcp-oauth-* key',
+    )
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('get', { key }, flags));
   config
@@ -80,7 +83,10 @@ Examples:
       examples('unset api-key', 'unset base-url --profile alice', 'unset mcp-token'),
     )
     .description('remove a key')
-    .argument('<key>', 'api-key, base-url, mcp-token, mqtt-username or mqtt-password')
+    .argument(
+      '<key>',
+      'api-key, base-url, mcp-token, mqtt-username, mqtt-password or an mcp-oauth-* key',
+    )
     .option('--profile <name>', PROFILE_HELP)
     .action((key: string, flags: ProfileFlag) => run('unset', { key }, flags));
   config
@@ -119,7 +125,7 @@ Examples:
 export const configCommand: CommandInfo = {
   name: 'config',
   summary:
-    'manage the config file (keys: api-key, base-url, mcp-token, mqtt-username, mqtt-password) and its named profiles',
+    'manage the config file (keys: api-key, base-url, mcp-token, mqtt-username, mqtt-password, mcp-oauth-*) and its named profiles',
   term: '',
   register: registerConfig,
 };

@@ -3,20 +3,20 @@
 // each tool call answers with the CLI's error line until they are fixed, without a restart.
 import type { HealthClient } from '../../../api/client.ts';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { HealthdataError, UsageError } from '../../../lib/errors.ts';
+import { HealthdataError } from '../../../lib/errors.ts';
 import { createHealthServer } from '../../../mcp/server.ts';
 import { serveOnStreams } from '../../../mcp/serve-stdio.ts';
 import { withVerboseToCall } from '../../../mcp/logging.ts';
 import type { Context } from '../../context.ts';
 import { commandNotices } from '../../command-notices.ts';
 import type { ConnectionFlags } from '../../flags.ts';
+import { checkStdioFlags, type HttpFlags } from './credentials.ts';
 import { checkSettingsOwner, connectClient, type ConnectedClient } from '../../connect-client.ts';
 import { chooseProfile, describeProfile } from '../../../config/settings.ts';
 import { VERSION } from '../../version.ts';
 import { chooseTools } from './tool-choice.ts';
 
-export interface McpFlags extends ConnectionFlags {
-  http?: number;
+export interface McpFlags extends ConnectionFlags, HttpFlags {
   /** --max-answer-bytes: the cap on one tool answer (src/mcp/fit/caps.ts). */
   maxAnswerBytes?: number;
   /** --tools a,b,c: serve only these (tool-choice.ts). */
@@ -24,6 +24,7 @@ export interface McpFlags extends ConnectionFlags {
 }
 
 export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
+  checkStdioFlags(flags);
   // A misspelt tool name stops the start before anything else: it is the command line's fault.
   const tools = chooseTools(flags.tools, ctx.env);
   const notices = commandNotices(flags, ctx);
@@ -84,30 +85,10 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
       );
     }
   } else {
-    const { serveOnHttp } = await import('../../../mcp/serve-http.ts');
-    const { ensureMcpToken } = await import('../../../config/mcp-token.ts');
-    // Read from the config file for each request, so `config unset mcp-token` locks out the old
-    // token at once; made on first use. Hidden in every line this run prints.
-    const token = async (): Promise<string> => {
-      try {
-        const value = await ensureMcpToken(ctx.env, ctx);
-        ctx.secrets?.add(value);
-        return value;
-      } catch (error) {
-        if (error instanceof HealthdataError)
-          say(`error: ${error.message} (requests are refused until it is fixed)`);
-        throw error;
-      }
-    };
-    // Made (or checked) before listening: a config file that cannot hold it stops the start.
-    await ensureMcpToken(ctx.env, ctx).then((value) => ctx.secrets?.add(value));
-    const http = await serveOnHttp(factory, flags.http, onerror, token).catch((error: unknown) => {
-      throw listenError(error, flags.http as number);
-    });
+    const { serveHttpMode } = await import('./http-mode.ts');
+    const http = await serveHttpMode({ ...flags, http: flags.http }, ctx, factory, onerror, say);
     connection = http;
-    say(
-      `serving ${tools.join(', ')} at ${http.url}${demo} to clients that send 'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token — Ctrl-C to stop`,
-    );
+    say(`serving ${tools.join(', ')} at ${http.url}${demo} ${http.to} — Ctrl-C to stop`);
   }
   // Open the client now, so a settings problem shows in the client's log at once.
   client().catch((error: unknown) => {
@@ -131,17 +112,4 @@ export async function runMcp(flags: McpFlags, ctx: Context): Promise<void> {
   // Stopped by a signal, it ends as every command does (130, 143), its clean-up done; the
   // client closing stdin is the normal end (0).
   if (ctx.signal.aborted) throw ctx.signal.reason;
-}
-
-function listenError(error: unknown, port: number): UsageError {
-  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    return new UsageError(
-      `port ${port} is in use — pick another with --http, or --http 0 for any free one`,
-      'port_in_use',
-    );
-  }
-  return new UsageError(
-    `cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`,
-    'listen',
-  );
 }

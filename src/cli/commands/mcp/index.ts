@@ -23,6 +23,42 @@ function registerMcp(program: Command, ctx: Context): void {
     )
     .addOption(
       new Option(
+        '--host <address>',
+        'with --http: listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0); put TLS in front (docs/mcp.md)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--oauth-issuer <url>',
+        'with --http: accept OAuth access tokens (JWT) from this authorization server instead of the mcp-token (env HEALTHDATA_MCP_OAUTH_ISSUER)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--oauth-subject <sub>',
+        "the one account let in: your 'sub' at the issuer (env HEALTHDATA_MCP_OAUTH_SUBJECT)",
+      ),
+    )
+    .addOption(
+      new Option(
+        '--oauth-resource <url>',
+        "this server's public URL, e.g. https://health.example.com/mcp (default: the URL it listens at; env HEALTHDATA_MCP_OAUTH_RESOURCE)",
+      ),
+    )
+    .addOption(
+      new Option(
+        '--oauth-audience <aud>',
+        "the 'aud' tokens must carry (default: the resource URL; env HEALTHDATA_MCP_OAUTH_AUDIENCE)",
+      ),
+    )
+    .addOption(
+      new Option(
+        '--oauth-scope <scopes>',
+        'scopes every token must hold, space-separated (default: none; env HEALTHDATA_MCP_OAUTH_SCOPE)',
+      ),
+    )
+    .addOption(
+      new Option(
         '--max-answer-bytes <bytes>',
         `cap on one tool answer, in bytes (default ${DEFAULT_ANSWER_BYTES}; list_metrics ${LIST_CAPS.list_metrics}, list_sources and get_profile ${LIST_CAPS.list_sources} at most)`,
       ).argParser(integer(MIN_ANSWER_BYTES, MAX_ANSWER_BYTES, '--max-answer-bytes')),
@@ -45,12 +81,15 @@ get_profile, list_sources, trend, find_anomalies, compare_periods, correlate. Se
 as for every other command. Notices go to stderr; stdout carries only protocol messages.
 Answers are capped in size; names and texts from the API reach the model as quoted data,
 never in the tools' own words. Over --http every request must carry the header
-'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token.
+'Authorization: Bearer <token>'; 'healthdata config get mcp-token' prints the token
+(with --oauth-issuer: an access token from your own authorization server instead).
 
 Examples:
   claude mcp add healthdata -- healthdata mcp
   healthdata mcp --demo          (the built-in sandbox: try it without a key)
   healthdata mcp --http 8788     (for clients that connect to a URL; loopback)
+  healthdata mcp --http 8788 --oauth-issuer URL --oauth-subject SUB
+                                 (OAuth, for remote clients: docs/mcp.md)
 
 Client config: {"command": "healthdata", "args": ["mcp"]}  — see docs/mcp.md`,
     ),
