@@ -72,6 +72,16 @@ export interface OutputFlags {
   header: boolean;
   /** False with --no-pager. */
   pager: boolean;
+  /** -f influx: the zone whose midnight a day's point is at (addTimeZoneOption). */
+  tz?: string;
+}
+
+/** --tz: where a day starts in line protocol (-f influx, the time-series sync target). */
+export function addTimeZoneOption(command: Command): Command {
+  return command.option(
+    '--tz <zone>',
+    "influx: a day's point is at 00:00 in this IANA zone (default UTC)",
+  );
 }
 
 /** -p, --from and --to: which providers and days a data command reads. */
@@ -138,7 +148,7 @@ export function addOutputOptions(command: Command, piped = 'csv'): Command {
     .addOption(
       new Option(
         '-f, --format <format>',
-        `table, json, ndjson, csv or tsv (default: table on a terminal, the -o file's extension, else ${piped})`,
+        `table, json, ndjson, csv, tsv or influx (default: table on a terminal, the -o file's extension, else ${piped})`,
       )
         .choices(FORMATS)
         .argParser(formatName),

@@ -12,6 +12,8 @@ export interface FormatOptions {
   palette?: Palette;
   /** json: indented for a person at a terminal. */
   pretty?: boolean;
+  /** influx: the IANA zone whose midnight a day's point is at (--tz); UTC when undefined. */
+  timeZone?: string | undefined;
 }
 
 export interface DocumentOptions extends FormatOptions {

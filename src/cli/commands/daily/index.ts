@@ -6,6 +6,7 @@ import {
   addConnectionOptions,
   addOutputOptions,
   addRangeOptions,
+  addTimeZoneOption,
   collectList,
 } from '../../flags.ts';
 import type { DailyCommandFlags } from './action.ts';
@@ -25,6 +26,7 @@ function registerDaily(program: Command, ctx: Context): void {
     'one row per day, a column per metric (metric@provider where a metric has several)',
   );
   addOutputOptions(command);
+  addTimeZoneOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -44,7 +46,8 @@ A metric has a twin when <metric>_total is in the catalog or among the rows read
 Examples:
   healthdata daily --demo -m steps,hrv --from 30d
   healthdata daily --demo --from 90d -f csv -o daily.csv
-  healthdata daily --demo -m steps,resting_heart_rate --from 364d --wide -f csv`,
+  healthdata daily --demo -m steps,resting_heart_rate --from 364d --wide -f csv
+  healthdata daily --demo --from 30d -f influx | curl --data-binary @- 'http://localhost:8428/write'`,
     ),
   );
   command.action(async (flags: DailyCommandFlags) => {

@@ -6,6 +6,7 @@ import {
   addConnectionOptions,
   addOutputOptions,
   addRangeOptions,
+  addTimeZoneOption,
   collectList,
   integer,
 } from '../../flags.ts';
@@ -34,6 +35,7 @@ function registerMetrics(program: Command, ctx: Context): void {
         .argParser(integer(1, 16, '--parallel')),
     );
   addOutputOptions(command);
+  addTimeZoneOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',
