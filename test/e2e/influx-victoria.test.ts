@@ -1,0 +1,140 @@
+// The time-series sync target against a real VictoriaMetrics (Debian's victoria-metrics, one
+// per file): the sandbox's daily values pushed as line protocol and read back day by day equal
+// `healthdata daily -f json`; a re-run sends nothing; a day later only the changed days go;
+// every query of the Grafana dashboard (docs/grafana/healthdata.json) returns data.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { runCli, tempDir } from '../helpers/cli.ts';
+import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
+import { connection } from '../helpers/sync.ts';
+import {
+  countingProxy,
+  useVictoriaMetrics,
+  vmExport,
+  type CountingProxy,
+} from '../helpers/tsdb.ts';
+
+interface DailyJson {
+  date: string;
+  metric: string;
+  provider: string;
+  value: number | null;
+}
+
+const key = (date: string, metric: string, provider: string): string =>
+  `${date} ${metric} ${provider}`;
+
+describe('sync into VictoriaMetrics', () => {
+  const vm = useVictoriaMetrics();
+  const sandbox = useSandbox();
+  const config = tempDir('healthdata-config-');
+  const env = { HEALTHDATA_CONFIG_DIR: config };
+  let proxy: CountingProxy;
+  beforeAll(async () => {
+    proxy = await countingProxy(vm.current.url);
+  });
+  afterAll(() => proxy.close());
+  const target = (): string => `influx+${proxy.url}/write?db=health`;
+  const stateFiles = (): string[] =>
+    existsSync(join(config, 'sync-state'))
+      ? readdirSync(join(config, 'sync-state')).filter((f) => f.endsWith('.json'))
+      : [];
+
+  it('pushes the daily values, which read back day by day as daily -f json gives them', async () => {
+    const pushed = await runCli(['sync', target(), ...sandbox.args()], { env });
+    expect(pushed.stderr).toMatch(/synced influx\+http:.*: \d+ days read, \d+ days sent/);
+    expect(pushed.code).toBe(0);
+    const daily = await runCli(['daily', ...sandbox.args(), '-f', 'json'], { env });
+    expect(daily.code).toBe(0);
+    const expected = new Map<string, number>();
+    for (const d of (JSON.parse(daily.stdout) as { data: DailyJson[] }).data) {
+      if (d.value !== null) expected.set(key(d.date, d.metric, d.provider), d.value);
+    }
+    const got = new Map<string, number>();
+    for (const s of await vmExport(vm.current, 'health_value')) {
+      s.timestamps.forEach((t, i) => {
+        const date = new Date(t).toISOString().slice(0, 10);
+        got.set(
+          key(date, s.metric['metric'] ?? '', s.metric['provider'] ?? ''),
+          s.values[i] ?? NaN,
+        );
+      });
+    }
+    expect(expected.size).toBeGreaterThan(1000);
+    expect(got).toEqual(expected);
+    // A `_total` twin is its base metric's value, as in the SQLite view: no steps_total series.
+    expect([...got.keys()].some((k) => k.includes('_total'))).toBe(false);
+    expect(stateFiles()).toHaveLength(1);
+  });
+
+  it('a re-run of unchanged data sends nothing', async () => {
+    const before = proxy.writes;
+    const state = readFileSync(join(config, 'sync-state', stateFiles()[0] ?? ''), 'utf8');
+    const again = await runCli(['sync', target(), ...sandbox.args()], { env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('nothing changed, nothing sent');
+    expect(proxy.writes).toBe(before);
+    expect(readFileSync(join(config, 'sync-state', stateFiles()[0] ?? ''), 'utf8')).toBe(state);
+  });
+
+  it('a day later sends only the days that changed', async () => {
+    const next = addDays(TODAY, 1);
+    const later = await startSandbox({ today: next });
+    try {
+      const before = proxy.writes;
+      const run = await runCli(['sync', target(), ...connection(later)], {
+        env: { ...env, HEALTHDATA_TODAY: next },
+      });
+      expect(run.code).toBe(0);
+      const sent = /(\d+) days? sent \((\S+) to (\S+)\), (\d+) points/.exec(run.stderr);
+      expect(sent, run.stderr).not.toBeNull();
+      const [, days, first, last, points] = sent ?? [];
+      // The new day, and within the overlap window at most the few days late data changed.
+      expect(last).toBe(next);
+      expect(Number(days)).toBeLessThanOrEqual(5);
+      expect(first! >= addDays(TODAY, -3)).toBe(true);
+      expect(run.stderr).toContain('in 1 request');
+      expect(proxy.writes - before).toBe(1);
+      // The new day's values are there, as many as were sent with a value.
+      const onNext = (await vmExport(vm.current, 'health_rows')).filter((s) =>
+        s.timestamps.includes(Date.parse(`${next}T00:00:00Z`)),
+      );
+      expect(onNext.length).toBeGreaterThan(5);
+      expect(onNext.length).toBeLessThanOrEqual(Number(points));
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('every query of the Grafana dashboard returns data', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../docs/grafana/healthdata.json', import.meta.url), 'utf8'),
+    ) as { panels: { title: string; targets: { expr: string }[] }[]; templating: unknown };
+    const queries = dashboard.panels.flatMap((p) =>
+      p.targets.map((t) => ({ p: p.title, expr: t.expr })),
+    );
+    expect(queries.length).toBeGreaterThanOrEqual(6);
+    // The profile variable's own query, as Grafana runs it (the push named no profile: All).
+    const labels = await vm.current.get('/api/v1/labels');
+    expect(labels).toContain('"metric"');
+    const end = Date.parse(`${TODAY}T00:00:00Z`) / 1000;
+    for (const { p, expr } of queries) {
+      const query = expr.replace(/\$profile/g, '.*').replace(/\$__\w+/g, '1d');
+      const text = await vm.current.get('/api/v1/query_range', {
+        query,
+        start: String(end - 60 * 86_400),
+        end: String(end),
+        step: '86400',
+      });
+      const body = JSON.parse(text) as {
+        status: string;
+        data: { result: { values: [number, string][] }[] };
+      };
+      expect(body.status, `${p}: ${query}`).toBe('success');
+      const values = body.data.result.flatMap((r) => r.values.map((v) => Number(v[1])));
+      expect(values.filter(Number.isFinite).length, `${p}: ${query}`).toBeGreaterThan(10);
+    }
+  });
+});
