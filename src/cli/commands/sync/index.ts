@@ -89,7 +89,7 @@ Examples:
   healthdata sync health.csv
   healthdata sync health.db -m steps_total,resting_heart_rate
   healthdata sync ~/study --format parquet --all-profiles   # docs/dataset.md
-  healthdata sync 'influx+http://localhost:8428/write?db=health'   # docs/influx.md
+  healthdata sync 'influx+http://localhost:8428/write?db=hd'   # docs/influx.md
   15 6 * * *  healthdata sync -q ~/health/health.db   # crontab: daily at 06:15`,
     ),
   );
