@@ -1,8 +1,8 @@
 // The time-series sync target against a real VictoriaMetrics (Debian's victoria-metrics, one
 // per file): the sandbox's daily values pushed as line protocol and read back day by day equal
 // `healthdata daily -f json`; a re-run sends nothing; a day later only the changed days go;
-// every query of the Grafana dashboard (docs/grafana/healthdata.json) returns data.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// every query of the Grafana dashboard (docs/grafana/healthdata.json) returns data; --all-profiles tags each person.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.ts';
@@ -25,6 +25,33 @@ interface DailyJson {
 
 const key = (date: string, metric: string, provider: string): string =>
   `${date} ${metric} ${provider}`;
+
+/** `daily -f json`'s values, by day, metric and provider. */
+function dailyValues(stdout: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of (JSON.parse(stdout) as { data: DailyJson[] }).data) {
+    if (d.value !== null) out.set(key(d.date, d.metric, d.provider), d.value);
+  }
+  return out;
+}
+
+/** VictoriaMetrics' `health_value` points of `match`, by profile, then as dailyValues. */
+async function vmValues(db: Tsdb, match: string): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const s of await vmExport(db, match)) {
+    const profile = s.metric['profile'] ?? '';
+    const values = out.get(profile) ?? new Map<string, number>();
+    out.set(profile, values);
+    s.timestamps.forEach((t, i) => {
+      const date = new Date(t).toISOString().slice(0, 10);
+      values.set(
+        key(date, s.metric['metric'] ?? '', s.metric['provider'] ?? ''),
+        s.values[i] ?? NaN,
+      );
+    });
+  }
+  return out;
+}
 
 describe('sync into VictoriaMetrics', () => {
   const vm = useVictoriaMetrics();
@@ -135,6 +162,44 @@ describe('sync into VictoriaMetrics', () => {
       expect(body.status, `${p}: ${query}`).toBe('success');
       const values = body.data.result.flatMap((r) => r.values.map((v) => Number(v[1])));
       expect(values.filter(Number.isFinite).length, `${p}: ${query}`).toBeGreaterThan(10);
+    }
+  });
+
+  it('--all-profiles: each person under a profile tag, with their own values and state', async () => {
+    const people = await Promise.all([
+      startSandbox({ today: TODAY, seed: 1, apiKey: 'phd_live_alice_0123456789' }),
+      startSandbox({ today: TODAY, seed: 2, apiKey: 'phd_live_bob_0123456789ab' }),
+    ]);
+    try {
+      const dir = tempDir('healthdata-config-');
+      const profiles = Object.fromEntries(
+        people.map((p, i) => [
+          i === 0 ? 'alice' : 'bob',
+          { 'api-key': p.apiKey, 'base-url': p.url },
+        ]),
+      );
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+      const penv = { HEALTHDATA_CONFIG_DIR: dir };
+      const people2 = `influx+${proxy.url}/write?db=people`;
+      const run = await runCli(['sync', people2, '--all-profiles'], { env: penv });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/\(profile alice\): \d+ days read/);
+      expect(run.stderr).toMatch(/\(profile bob\): \d+ days read/);
+      const got = await vmValues(vm.current, 'health_value{db="people"}');
+      expect([...got.keys()].sort()).toEqual(['alice', 'bob']);
+      for (const [i, name] of ['alice', 'bob'].entries()) {
+        const daily = await runCli(['daily', ...connection(people[i]!), '-f', 'json']);
+        expect(got.get(name)).toEqual(dailyValues(daily.stdout));
+      }
+      // Grafana's profile variable lists both.
+      const labels = await vm.current.get('/api/v1/label/profile/values');
+      expect(JSON.parse(labels)).toMatchObject({ data: ['alice', 'bob'] });
+      const before = proxy.writes;
+      const again = await runCli(['sync', people2, '--all-profiles'], { env: penv });
+      expect(again.stderr.match(/nothing sent/g)).toHaveLength(2);
+      expect(proxy.writes).toBe(before);
+    } finally {
+      await Promise.all(people.map((p) => p.close()));
     }
   });
 });
