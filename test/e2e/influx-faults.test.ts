@@ -88,4 +88,25 @@ describe('a failed push records nothing', () => {
     expect(retry.stderr).toMatch(/: (\d+) days read, \1 days sent/);
     expect(good.requests.length).toBe(2);
   });
+
+  it('InfluxDB 2/3: /api/v2/write with org and bucket, the token from HEALTHDATA_INFLUX_TOKEN', async () => {
+    const db = await servers(accept);
+    const env = {
+      HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-'),
+      HEALTHDATA_INFLUX_TOKEN: TOKEN,
+    };
+    const run = await runCli(
+      [
+        'sync',
+        `influx+${db.url}/api/v2/write?org=home&bucket=health`,
+        ...sandbox.args(),
+        '--verbose',
+      ],
+      { env },
+    );
+    expect(run.code).toBe(0);
+    expect(db.requests[0]?.url).toBe('/api/v2/write?org=home&bucket=health');
+    expect(db.requests.every((r) => r.headers['authorization'] === `Token ${TOKEN}`)).toBe(true);
+    expect(run.stderr + run.stdout).not.toContain(TOKEN);
+  });
 });
