@@ -14,6 +14,7 @@ import {
   useVictoriaMetrics,
   vmExport,
   type CountingProxy,
+  type Tsdb,
 } from '../helpers/tsdb.ts';
 
 interface DailyJson {

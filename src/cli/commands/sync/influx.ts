@@ -40,7 +40,9 @@ export async function runInfluxSync(target: string, flags: SyncFlags, ctx: Conte
   const from =
     flags.from === undefined ? undefined : parseDateArg('--from', flags.from, ctx.clock.now());
   const token = tokenOf(influx, ctx);
-  ctx.secrets?.addAll([token, influx.basic?.password]);
+  // InfluxDB 1.x's `p=` stays in the URL it writes to: hidden like the others.
+  const password = new URL(influx.writeUrl).searchParams.get('p') ?? undefined;
+  ctx.secrets?.addAll([token, influx.basic?.password, password]);
   const people = whoseData(flags, ctx);
   const notices = commandNotices(flags, ctx);
   const stateDir = join(configDir(ctx.env), 'sync-state');
