@@ -109,4 +109,19 @@ describe('a failed push records nothing', () => {
     expect(db.requests.every((r) => r.headers['authorization'] === `Token ${TOKEN}`)).toBe(true);
     expect(run.stderr + run.stdout).not.toContain(TOKEN);
   });
+
+  it('a database that refuses gzip (415) gets the lines uncompressed', async () => {
+    const db = await servers((req, res) => {
+      res.writeHead(req.headers['content-encoding'] === 'gzip' ? 415 : 204);
+      res.end();
+    });
+    const env = { HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-') };
+    const run = await runCli(['sync', `influx+${db.url}/write?db=h`, ...sandbox.args()], { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(db.requests.map((r) => r.headers['content-encoding'] ?? 'identity')).toEqual([
+      'gzip',
+      'identity',
+      'identity',
+    ]);
+  });
 });
