@@ -117,7 +117,7 @@ export async function influx(ctx, sb, { today, baseEnv }) {
     const unchanged = await step('nightly re-run, nothing changed', tomorrow);
     const wrote = (await writes(url)) - before;
     for (const [label, r] of [
-      ['first push (a year of daily values)', first],
+      ['first push (every day the API has)', first],
       ['next day', daily],
       ['re-run (nothing changed)', unchanged],
     ]) {
@@ -126,7 +126,7 @@ export async function influx(ctx, sb, { today, baseEnv }) {
         fmtS(r.wallMs),
         fmtMiB(r.rssKiB),
         fmtInt(r.points),
-        r.said.replace(/^.*?: /, ''),
+        r.said.replace(/^.*\/write\?db=bench: /, ''),
       ]);
     }
     // The raw rows: healthdata's line protocol, streamed into /write by curl (chunked).

@@ -21,11 +21,22 @@ const TAG_SPECIAL = /[, =]/g;
 const TAG_LONE_BACKSLASH = /\\(?=[\\, =]|$)/g;
 const STRING_SPECIAL = /["\\]/g;
 
+// Names repeat on every line (a million rows carry a few hundred names): each is escaped once.
+// Bounded, so a server sending endless distinct names cannot grow it without end.
+const CACHE_LIMIT = 10_000;
+const tags = new Map<string, string>();
+
 export function tagText(text: string): string {
-  return text
-    .replace(CONTROL, '\ufffd')
-    .replace(TAG_LONE_BACKSLASH, '\ufffd')
-    .replace(TAG_SPECIAL, (c) => `\\${c}`);
+  let escaped = tags.get(text);
+  if (escaped === undefined) {
+    escaped = text
+      .replace(CONTROL, '\ufffd')
+      .replace(TAG_LONE_BACKSLASH, '\ufffd')
+      .replace(TAG_SPECIAL, (c) => `\\${c}`);
+    if (tags.size >= CACHE_LIMIT) tags.clear();
+    tags.set(text, escaped);
+  }
+  return escaped;
 }
 
 export function stringField(text: string): string {
@@ -86,6 +97,19 @@ export function checkTimeZone(zone: string): string {
  * the same timestamp, so a re-push lands on the same point.
  */
 export function dayTimestampNs(date: string, zone?: string): string {
+  const key = `${zone ?? ''} ${date}`;
+  let stamp = stamps.get(key);
+  if (stamp === undefined) {
+    stamp = timestampOf(date, zone);
+    if (stamps.size >= CACHE_LIMIT) stamps.clear();
+    stamps.set(key, stamp);
+  }
+  return stamp;
+}
+
+const stamps = new Map<string, string>();
+
+function timestampOf(date: string, zone: string | undefined): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const utcMidnight = Date.UTC(y, m - 1, d);
   if (zone === undefined || zone === 'UTC') return `${utcMidnight / 1000}000000000`;
