@@ -68,7 +68,7 @@ function registerSync(program: Command, ctx: Context): void {
   profile?.argParser(collectList);
   if (profile) {
     profile.description =
-      'profile(s) to use; several (comma-separated or repeated) only with --format parquet';
+      'profile(s) to use; several (comma-separated or repeated) only with --format parquet or influx+';
   }
   command.option('--all-profiles', 'parquet, influx: sync every profile of the config file');
   command.option(
