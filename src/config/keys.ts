@@ -1,6 +1,6 @@
 import { UsageError } from '../lib/errors.ts';
 
-export const CONFIG_KEYS = ['api-key', 'base-url', 'mcp-token'] as const;
+export const CONFIG_KEYS = ['api-key', 'base-url', 'mcp-token', 'influx-token'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /**
@@ -15,7 +15,12 @@ export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
   'api-key': true,
   'base-url': false,
   'mcp-token': true,
+  // The token of the time-series sync target (docs/influx.md), after HEALTHDATA_INFLUX_TOKEN.
+  'influx-token': true,
 };
+
+/** Where the time-series sync target's token is read from before the config file. */
+export const INFLUX_TOKEN_ENV = 'HEALTHDATA_INFLUX_TOKEN';
 
 export function isSecretKey(key: ConfigKey): boolean {
   return SECRET_KEYS[key];

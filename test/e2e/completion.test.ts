@@ -48,6 +48,7 @@ describe('completion in bash', () => {
       'api-key',
       'base-url',
       'mcp-token',
+      'influx-token',
     ]);
     expect(await complete("healthdata sandbox --plan ''")).toEqual([
       'free',
@@ -135,7 +136,9 @@ describe('completion in fish and zsh', () => {
       writeFileSync(file, script);
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
-      expect(stdout).toBe('table json ndjson csv tsv influx\napi-key base-url mcp-token\n');
+      expect(stdout).toBe(
+        'table json ndjson csv tsv influx\napi-key base-url mcp-token influx-token\n',
+      );
     },
   );
 });

@@ -124,4 +124,17 @@ describe('a failed push records nothing', () => {
       'identity',
     ]);
   });
+
+  it('the token from the config file (config set influx-token), shown only redacted', async () => {
+    const db = await servers(accept);
+    const env = { HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-') };
+    const set = await runCli(['config', 'set', 'influx-token'], { env, stdin: `${TOKEN}\n` });
+    expect(set.code, set.stderr).toBe(0);
+    const list = await runCli(['config', 'list'], { env });
+    expect(list.stdout).toContain('influx-token');
+    const run = await runCli(['sync', `influx+${db.url}/write?db=h`, ...sandbox.args()], { env });
+    expect(run.code).toBe(0);
+    expect(db.requests[0]?.headers['authorization']).toBe(`Token ${TOKEN}`);
+    for (const r of [set, list, run]) expect(r.stdout + r.stderr).not.toContain(TOKEN);
+  });
 });

@@ -135,7 +135,7 @@ function refused(target: InfluxTarget, answer: Answer): HealthdataError {
   const said = answer.text.replace(/\s+/g, ' ').trim().slice(0, 200);
   const hint =
     answer.code === 401 || answer.code === 403
-      ? ' — set the token in HEALTHDATA_INFLUX_TOKEN'
+      ? " — set the token in HEALTHDATA_INFLUX_TOKEN or with 'healthdata config set influx-token'"
       : answer.code === 404
         ? ' — does the database (db=) or bucket exist?'
         : '';

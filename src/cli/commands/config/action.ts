@@ -4,7 +4,12 @@
 // one, as every other command would read it; list shows the whole file unless --profile narrows it.
 import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { parseBaseUrl } from '../../../api/transport/origin.ts';
-import { checkApiKey, checkConfigKey, type ConfigKey } from '../../../config/keys.ts';
+import {
+  checkApiKey,
+  checkConfigKey,
+  INFLUX_TOKEN_ENV,
+  type ConfigKey,
+} from '../../../config/keys.ts';
 import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
 import { changeConfig } from '../../../config/change.ts';
 import { configPath, openConfig, type ConfigStore } from '../../../config/store.ts';
@@ -59,7 +64,7 @@ export async function runConfig(
       const fix = `healthdata config set ${key}${chosen ? ` --profile ${chosen.name}` : ''}`;
       // The file is what `get` reads; a run takes the environment's value first, so say so,
       // or exit 1 reads as "no key" to someone whose commands work.
-      const variable = settingEnvName(key);
+      const variable = key === 'influx-token' ? INFLUX_TOKEN_ENV : settingEnvName(key);
       const fromEnv =
         ctx.env[variable] !== undefined && ctx.env[variable] !== ''
           ? ` (commands use ${variable} from the environment; 'healthdata status' shows what is in use)`
@@ -101,6 +106,22 @@ async function set(
     ctx.secrets?.add(value.trim());
     checkApiKey(value.trim(), given === undefined ? 'stdin' : 'the command line');
     value = value.trim();
+  } else if (key === 'influx-token') {
+    value ??= await readSecret(
+      ctx.stdin,
+      ctx.stderr,
+      ctx.stdinIsTTY,
+      'InfluxDB token (input hidden): ',
+    );
+    value = value.trim();
+    ctx.secrets?.add(value);
+    // It goes into an HTTP header as it is.
+    if (!/^[\x21-\x7e]+$/.test(value)) {
+      throw new UsageError(
+        'the InfluxDB token is empty or holds a space, control or non-ASCII character — copy it again',
+        'bad_influx_token',
+      );
+    }
   } else {
     if (value === undefined) {
       throw new UsageError(

@@ -115,7 +115,8 @@ Examples:
 
 export const configCommand: CommandInfo = {
   name: 'config',
-  summary: 'manage the config file (keys: api-key, base-url, mcp-token) and its named profiles',
+  summary:
+    'manage the config file (keys: api-key, base-url, mcp-token, influx-token) and its named profiles',
   term: '',
   register: registerConfig,
 };

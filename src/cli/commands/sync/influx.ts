@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import { DropTally } from '../../../api/dropped.ts';
 import { listProfiles, unknownProfile } from '../../../config/profiles.ts';
+import { INFLUX_TOKEN_ENV } from '../../../config/keys.ts';
+import { chooseProfile } from '../../../config/settings.ts';
 import { configDir, readConfig } from '../../../config/store.ts';
 import { dailyRows, shownRow } from '../../../daily/index.ts';
 import { parseDateArg } from '../../../lib/dates.ts';
@@ -131,11 +133,18 @@ async function syncPerson(
   }
 }
 
-/** HEALTHDATA_INFLUX_TOKEN, else a token= in the URL (taken out of it, never shown). */
+/**
+ * HEALTHDATA_INFLUX_TOKEN, else the config file's influx-token (the current profile's, else the
+ * one without a profile), else a token= in the URL (taken out of it, never shown).
+ */
 function tokenOf(influx: InfluxTarget, ctx: Context): string | undefined {
-  const fromEnv = ctx.env['HEALTHDATA_INFLUX_TOKEN'];
+  const fromEnv = ctx.env[INFLUX_TOKEN_ENV];
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  return influx.token;
+  const config = readConfig(ctx.env);
+  const current = chooseProfile(undefined, ctx.env);
+  const saved =
+    (current && config.profile(current.name)?.['influx-token']) ?? config.get('influx-token');
+  return saved ?? influx.token;
 }
 
 /** The profiles to push (each gets a `profile` tag), or [undefined]: the current settings, no tag. */
