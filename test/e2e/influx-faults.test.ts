@@ -137,4 +137,25 @@ describe('a failed push records nothing', () => {
     expect(db.requests[0]?.headers['authorization']).toBe(`Token ${TOKEN}`);
     for (const r of [set, list, run]) expect(r.stdout + r.stderr).not.toContain(TOKEN);
   });
+
+  it('one sync of a URL at a time: a second waits --wait, then exit 1 naming the target', async () => {
+    const config = tempDir('healthdata-config-');
+    const env = { HEALTHDATA_CONFIG_DIR: config };
+    const db = await servers(hang);
+    const target = `influx+${db.url}/write?db=h`;
+    let pid: number | undefined;
+    const first = spawnCli(['sync', target, ...sandbox.args()], {
+      env,
+      onStart: (child) => (pid = child.pid),
+    });
+    await until(() => db.requests.length >= 1, 30_000);
+    // The same database under another password is the same target.
+    const other = target.replace('db=h', 'db=h&p=s3cret-0123456789');
+    const second = await runCli(['sync', other, ...sandbox.args(), '--wait', '0'], { env });
+    process.kill(pid as number, 'SIGKILL');
+    await first;
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`another sync of ${target} is running`);
+    expect(second.stderr).not.toContain('s3cret');
+  });
 });

@@ -51,9 +51,10 @@ export function parseInfluxTarget(target: string): InfluxTarget {
   url.username = '';
   url.password = '';
   url.searchParams.delete('token');
-  // InfluxDB 1.x's own password parameter: kept for the request, never shown.
+  // InfluxDB 1.x's own password parameter: kept for the request, left out of what is shown
+  // (and so of the state's key: a new password is the same target).
   const shownUrl = new URL(url);
-  if (shownUrl.searchParams.has('p')) shownUrl.searchParams.set('p', 'REDACTED');
+  shownUrl.searchParams.delete('p');
   return {
     writeUrl: url.toString(),
     shown: `influx+${shownUrl.toString()}`,
