@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.ts';
 import { hostileApi } from '../helpers/hostile-api.ts';
-import { useSandbox, addDays, TODAY } from '../helpers/sandbox.ts';
-import { API_KEY, META, useTestServers, type MetricRowJson } from '../helpers/test-server.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+import { DAY, HOSTILE } from '../helpers/hostile-points.ts';
+import { API_KEY, META, useTestServers } from '../helpers/test-server.ts';
 import { useInfluxDb } from '../helpers/tsdb.ts';
 
 interface Series {
@@ -22,43 +23,6 @@ async function select(db: ReturnType<typeof useInfluxDb>['current'], name: strin
   expect(body.results[0]?.error).toBeUndefined();
   return body.results[0]?.series ?? [];
 }
-
-const DAY = addDays(TODAY, -1);
-const row = (
-  metric: string,
-  provider: string,
-  numValue: number | null,
-  textValue: string | null = null,
-): MetricRowJson => ({
-  date: DAY,
-  provider,
-  metric,
-  numValue,
-  textValue,
-  unit: 'u "q",=\\x',
-  stream: false,
-});
-
-/** Each hostile row, and the tags and value it must come back with. */
-const HOSTILE: { row: MetricRowJson; metric: string; provider: string }[] = [
-  {
-    row: row('$(touch /tmp/hd-pwned)', 'a,b c=d', 1.7976931348623157e308),
-    metric: '$(touch /tmp/hd-pwned)',
-    provider: 'a,b c=d',
-  },
-  { row: row('q"uo\\te', "it's `x`", -1e308), metric: 'q"uo\\te', provider: "it's `x`" },
-  { row: row('end\\', 'x\\,y', 5e-324), metric: 'end\ufffd', provider: 'x\ufffd,y' },
-  {
-    row: row('x\nhealth,metric=evil value=666', 'P', 1),
-    metric: 'x\ufffdhealth,metric=evil value=666',
-    provider: 'P',
-  },
-  {
-    row: row('note', 'P', null, 'he said "hi"\\\nhealth,metric=evil2 value=1 0'),
-    metric: 'note',
-    provider: 'P',
-  },
-];
 
 describe('sync into InfluxDB 1.x', () => {
   const influx = useInfluxDb();

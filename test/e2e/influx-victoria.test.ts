@@ -9,6 +9,9 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import { runCli, tempDir } from '../helpers/cli.ts';
 import { addDays, TODAY, useSandbox } from '../helpers/sandbox.ts';
 import { connection } from '../helpers/sync.ts';
+import { hostileApi } from '../helpers/hostile-api.ts';
+import { DAY, HOSTILE } from '../helpers/hostile-points.ts';
+import { API_KEY, META, useTestServers } from '../helpers/test-server.ts';
 import {
   countingProxy,
   useVictoriaMetrics,
@@ -57,6 +60,7 @@ async function vmValues(db: Tsdb, match: string): Promise<Map<string, Map<string
 describe('sync into VictoriaMetrics', () => {
   const vm = useVictoriaMetrics();
   const sandbox = useSandbox();
+  const servers = useTestServers();
   const config = tempDir('healthdata-config-');
   const env = { HEALTHDATA_CONFIG_DIR: config };
   let proxy: CountingProxy;
@@ -201,6 +205,44 @@ describe('sync into VictoriaMetrics', () => {
       expect(proxy.writes).toBe(before);
     } finally {
       await Promise.all(people.map((p) => p.close()));
+    }
+  });
+
+  it('hostile names come back as sent, one point each; numbers as VictoriaMetrics keeps them', async () => {
+    const api = await servers(
+      hostileApi({
+        catalog: { metrics: [], meta: META },
+        page: () => ({ data: HOSTILE.map((h) => h.row), next: null }),
+      }),
+    );
+    const env = { HEALTHDATA_CONFIG_DIR: tempDir('healthdata-config-') };
+    const target = `influx+${proxy.url}/write?db=hostile`;
+    const run = await runCli(['sync', target, '--base-url', api.url, '--api-key', API_KEY], {
+      env,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const series = await vmExport(vm.current, 'health_rows{db="hostile"}');
+    expect(series).toHaveLength(HOSTILE.length);
+    const values = await vmExport(vm.current, 'health_value{db="hostile"}');
+    for (const h of HOSTILE) {
+      const labels = { metric: h.metric, provider: h.provider, unit: 'u "q",=\\x' };
+      const s = series.find(
+        (x) => x.metric['metric'] === h.metric && x.metric['provider'] === h.provider,
+      );
+      expect(s?.metric, JSON.stringify(h.metric)).toMatchObject(labels);
+      expect(s?.timestamps).toEqual([Date.parse(`${DAY}T00:00:00Z`)]);
+      const v = values.find(
+        (x) => x.metric['metric'] === h.metric && x.metric['provider'] === h.provider,
+      );
+      const sent = h.row.numValue;
+      if (sent === null) {
+        expect(v).toBeUndefined();
+        continue;
+      }
+      // VictoriaMetrics keeps about 15 significant digits, and a subnormal (5e-324) as 0.
+      const got = v?.values[0] ?? NaN;
+      if (Math.abs(sent) < 1e-300) expect(got).toBe(0);
+      else expect(Math.abs(got - sent) / Math.abs(sent)).toBeLessThan(1e-14);
     }
   });
 });
