@@ -19,6 +19,7 @@ import { sync } from './sections/sync.mjs';
 import { dataset } from './sections/dataset.mjs';
 import { syncSqlite } from './sections/sync-sqlite.mjs';
 import { throughput } from './sections/throughput.mjs';
+import { influx } from './sections/influx.mjs';
 
 const SECTIONS = [
   'startup',
@@ -34,9 +35,11 @@ const SECTIONS = [
   'summary',
   'mcp',
   'dataset',
+  // healthdata sync influx+http://… into a VictoriaMetrics it starts (Debian's victoria-metrics).
+  'influx',
 ];
 // Sections run only when --only names them.
-const OPTIONAL = ['dataset'];
+const OPTIONAL = ['dataset', 'influx'];
 const DATA_MODES = ['realistic', 'tidy', 'notes'];
 /** The sandbox's flags for a data mode. */
 const shape = (mode) => ({ realistic: mode !== 'tidy', notes: mode === 'notes' });
@@ -255,13 +258,18 @@ async function main() {
           }),
         );
       }
-      if (want('sync') || want('sync-sqlite')) {
+      if (want('sync') || want('sync-sqlite') || want('influx')) {
         // healthdata sync into targets of >= 1M rows: its own sandbox, and one a day later.
         await guard('sync sandbox', () =>
           withSandbox(mode, 1_000_000, 0, async (sb) => {
             described.push(`${tag}sync sandbox: scale ${sb.scale}, ${sb.rows} rows`);
             if (want('sync')) await guard('sync', () => sync(mctx, sb, { today: TODAY, baseEnv }));
-            await guard('sync-sqlite', () => syncSqlite(mctx, sb));
+            if (want('sync') || want('sync-sqlite')) {
+              await guard('sync-sqlite', () => syncSqlite(mctx, sb));
+            }
+            if (want('influx')) {
+              await guard('influx', () => influx(mctx, sb, { today: TODAY, baseEnv }));
+            }
           }),
         );
       }

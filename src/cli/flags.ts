@@ -87,6 +87,16 @@ export interface OutputFlags {
   bom?: boolean;
   /** False with --no-pager. */
   pager: boolean;
+  /** -f influx: the zone whose midnight a day's point is at (addTimeZoneOption). */
+  tz?: string;
+}
+
+/** --tz: where a day starts in line protocol (-f influx, the time-series sync target). */
+export function addTimeZoneOption(command: Command): Command {
+  return command.option(
+    '--tz <zone>',
+    "influx: a day's point is at 00:00 in this IANA zone (default UTC)",
+  );
 }
 
 /** -p, --from and --to: which providers and days a data command reads. */

@@ -10,6 +10,7 @@ import type { OutputFlags } from './flags.ts';
 import type { Notices } from './notices.ts';
 import { openTarget } from './output-target.ts';
 import { terminalView } from './terminal.ts';
+import { timeZoneOption } from './time-zone.ts';
 
 export interface InsightDocument {
   /** The table's title. */
@@ -43,6 +44,7 @@ export async function writeInsight(
       columns: terminal.columns,
       palette: terminal.out,
       pretty: ctx.stdoutIsTTY && flags.output === undefined,
+      ...timeZoneOption(flags),
     });
     if (flags.output !== undefined && flags.output !== '-') {
       notices.info(`wrote ${doc.records.length} lines to ${flags.output}`);

@@ -18,6 +18,7 @@ export const CONFIG_KEYS = [
   'api-key',
   'base-url',
   'mcp-token',
+  'influx-token',
   'mqtt-username',
   'mqtt-password',
   ...MCP_OAUTH_KEYS,
@@ -45,6 +46,8 @@ export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
   'api-key': true,
   'base-url': false,
   'mcp-token': true,
+  // The token of the time-series sync target (docs/influx.md), after HEALTHDATA_INFLUX_TOKEN.
+  'influx-token': true,
   // The MQTT broker's login of `healthdata mqtt` and `alerts` (src/config/mqtt-credentials.ts).
   'mqtt-username': false,
   'mqtt-password': true,
@@ -55,6 +58,9 @@ export const SECRET_KEYS: Readonly<Record<ConfigKey, boolean>> = {
   'mcp-oauth-audience': false,
   'mcp-oauth-scope': false,
 };
+
+/** Where the time-series sync target's token is read from before the config file. */
+export const INFLUX_TOKEN_ENV = 'HEALTHDATA_INFLUX_TOKEN';
 
 export function isSecretKey(key: ConfigKey): boolean {
   return SECRET_KEYS[key];

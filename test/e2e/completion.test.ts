@@ -41,6 +41,7 @@ describe('completion in bash', () => {
       'ndjson',
       'csv',
       'tsv',
+      'influx',
       'fhir',
       'fhir-bundle',
     ]);
@@ -57,6 +58,7 @@ describe('completion in bash', () => {
       'api-key',
       'base-url',
       'mcp-token',
+      'influx-token',
       'mqtt-username',
       'mqtt-password',
       'mcp-oauth-issuer',
@@ -152,7 +154,7 @@ describe('completion in fish and zsh', () => {
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
       expect(stdout).toBe(
-        'table json ndjson csv tsv fhir fhir-bundle\napi-key base-url mcp-token mqtt-username mqtt-password mcp-oauth-issuer mcp-oauth-subject mcp-oauth-resource mcp-oauth-audience mcp-oauth-scope\n',
+        'table json ndjson csv tsv influx fhir fhir-bundle\napi-key base-url mcp-token influx-token mqtt-username mqtt-password mcp-oauth-issuer mcp-oauth-subject mcp-oauth-resource mcp-oauth-audience mcp-oauth-scope\n',
       );
     },
   );

@@ -15,6 +15,8 @@ export interface FormatOptions {
   pretty?: boolean;
   /** fhir, fhir-bundle: the Patient the resources are about (src/fhir). */
   fhir?: FhirExport;
+  /** influx: the IANA zone whose midnight a day's point is at (--tz); UTC when undefined. */
+  timeZone?: string | undefined;
 }
 
 export interface DocumentOptions extends FormatOptions {

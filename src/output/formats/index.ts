@@ -11,6 +11,7 @@ const REGISTRY = {
   ndjson: () => import('./ndjson.ts').then((m) => m.ndjson),
   csv: () => import('./csv.ts').then((m) => m.csv),
   tsv: () => import('./csv.ts').then((m) => m.tsv),
+  influx: () => import('./influx.ts').then((m) => m.influx),
   fhir: () => import('./fhir.ts').then((m) => m.fhir),
   'fhir-bundle': () => import('./fhir.ts').then((m) => m.fhirBundle),
 } satisfies Record<string, () => Promise<OutputFormat>>;

@@ -8,6 +8,7 @@ import {
   checkApiKey,
   checkConfigKey,
   isMcpOAuthKey,
+  INFLUX_TOKEN_ENV,
   type ConfigKey,
 } from '../../../config/keys.ts';
 import { chooseProfile, settingEnvName, type ChosenProfile } from '../../../config/settings.ts';
@@ -72,7 +73,11 @@ export async function runConfig(
       // The file is what `get` reads; a run takes the environment's value first, so say so,
       // or exit 1 reads as "no key" to someone whose commands work.
       const variable =
-        key === 'api-key' || key === 'base-url' ? settingEnvName(key) : MQTT_ENV[key];
+        key === 'api-key' || key === 'base-url'
+          ? settingEnvName(key)
+          : key === 'influx-token'
+            ? INFLUX_TOKEN_ENV
+            : MQTT_ENV[key];
       const fromEnv =
         ctx.env[variable] !== undefined && ctx.env[variable] !== ''
           ? ` (commands use ${variable} from the environment; 'healthdata status' shows what is in use)`
@@ -136,6 +141,22 @@ async function set(
     ctx.secrets?.add(value.trim());
     checkApiKey(value.trim(), onCommandLine ? 'the command line' : 'stdin');
     value = value.trim();
+  } else if (key === 'influx-token') {
+    value ??= await readSecret(
+      ctx.stdin,
+      ctx.stderr,
+      ctx.stdinIsTTY,
+      'InfluxDB token (input hidden): ',
+    );
+    value = value.trim();
+    ctx.secrets?.add(value);
+    // It goes into an HTTP header as it is.
+    if (!/^[\x21-\x7e]+$/.test(value)) {
+      throw new UsageError(
+        'the InfluxDB token is empty or holds a space, control or non-ASCII character — copy it again',
+        'bad_influx_token',
+      );
+    }
   } else {
     if (value === undefined) {
       throw new UsageError(

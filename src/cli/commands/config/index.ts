@@ -125,7 +125,7 @@ Examples:
 export const configCommand: CommandInfo = {
   name: 'config',
   summary:
-    'manage the config file (keys: api-key, base-url, mcp-token, mqtt-username, mqtt-password, mcp-oauth-*) and its named profiles',
+    'manage the config file (keys: api-key, base-url, mcp-token, influx-token, mqtt-username, mqtt-password, mcp-oauth-*) and its named profiles',
   term: '',
   register: registerConfig,
 };

@@ -6,6 +6,7 @@ import {
   addConnectionOptions,
   addOutputOptions,
   addRangeOptions,
+  addTimeZoneOption,
   collectList,
 } from '../../flags.ts';
 import type { DailyCommandFlags } from './action.ts';
@@ -25,7 +26,8 @@ function registerDaily(program: Command, ctx: Context): void {
     'one row per day, a column per metric (metric@provider where a metric has several)',
   );
   command.option('--with-patient', 'with -f fhir: write the Patient resource first');
-  addOutputOptions(command, 'csv', ['fhir', 'fhir-bundle']);
+  addOutputOptions(command, 'csv', ['influx', 'fhir', 'fhir-bundle']);
+  addTimeZoneOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',

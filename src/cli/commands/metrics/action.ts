@@ -26,6 +26,7 @@ import { reportSeveralRows } from './several-rows.ts';
 import { isPipeClosed } from '../../../output/destination.ts';
 import { SignalError } from '../../signal-error.ts';
 import { fhirExport } from '../../fhir-export.ts';
+import { timeZoneOption } from '../../time-zone.ts';
 
 export interface MetricsFlags extends ConnectionFlags, OutputFlags {
   metric?: string[];
@@ -78,6 +79,7 @@ export async function runMetrics(flags: MetricsFlags, ctx: Context): Promise<voi
         columns: terminal.columns,
         palette: terminal.out,
         pretty: ctx.stdoutIsTTY && flags.output === undefined,
+        ...timeZoneOption(flags),
       });
       // The catalog is asked beside the first page; no row is written before it answers.
       const names = startNameCheck(api.client, query, signal, notices);

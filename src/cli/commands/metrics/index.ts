@@ -6,6 +6,7 @@ import {
   addConnectionOptions,
   addOutputOptions,
   addRangeOptions,
+  addTimeZoneOption,
   collectList,
   integer,
 } from '../../flags.ts';
@@ -34,7 +35,8 @@ function registerMetrics(program: Command, ctx: Context): void {
         .argParser(integer(1, 16, '--parallel')),
     );
   command.option('--with-patient', 'with -f fhir: write the Patient resource first');
-  addOutputOptions(command, 'csv', ['fhir', 'fhir-bundle']);
+  addOutputOptions(command, 'csv', ['influx', 'fhir', 'fhir-bundle']);
+  addTimeZoneOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',

@@ -5,6 +5,7 @@ import { thisProcess } from '../../../lib/pid.ts';
 import { visible } from '../../../lib/visible.ts';
 import { describeSync, syncTarget } from '../../../sync/engine.ts';
 import { syncFormat } from '../../../sync/format.ts';
+import { isInfluxTarget } from '../../../sync/influx/target.ts';
 import { removeLeftovers } from '../../../sync/leftovers.ts';
 import { lockTarget } from './target-lock.ts';
 import { checkTargetPath } from '../../../sync/preflight.ts';
@@ -19,6 +20,10 @@ import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts
 export type { SyncFlags } from './source.ts';
 
 export async function runSync(target: string, flags: SyncFlags, ctx: Context): Promise<void> {
+  if (isInfluxTarget(target)) {
+    const { runInfluxSync } = await import('./influx.ts');
+    return runInfluxSync(target, flags, ctx);
+  }
   const format = syncFormat(target, flags.format);
   const from =
     flags.from === undefined ? undefined : parseDateArg('--from', flags.from, ctx.clock.now());

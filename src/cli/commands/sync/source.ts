@@ -29,6 +29,8 @@ export interface SyncFlags extends Omit<SourceFlags, 'profile'> {
   format?: string;
   wait: number;
   parallel?: number;
+  /** The time-series target: the zone whose midnight a day is (--tz). */
+  tz?: string;
 }
 
 export async function openSource(
