@@ -4,6 +4,7 @@ import type { Meta, MetricRow } from '../../src/api/types.ts';
 import type { Destination } from '../../src/output/destination.ts';
 import { FORMATS, createRowSink, preloadFormat } from '../../src/output/formats/index.ts';
 import type { Format } from '../../src/output/formats/index.ts';
+import { patientOf } from '../../src/fhir/patient.ts';
 
 const meta: Meta = {
   plan: 'pro',
@@ -186,7 +187,14 @@ describe('preloadFormat', () => {
       const out = memory();
       expect(preloadFormat(format)).toBeUndefined();
       expect(out.text).toBe('');
-      const sink = await createRowSink(format, out, { header: true });
+      // The FHIR formats need their Patient: given here as metrics gives it.
+      const sink = await createRowSink(format, out, {
+        header: true,
+        fhir: {
+          patient: patientOf({ user: { id: 'u1' } }, 'https://api.example', 'default'),
+          withPatient: false,
+        },
+      });
       await sink.write({ data: awkward.slice(0, 1) }, meta);
       await sink.end(meta);
       expect(out.text).toContain('PhoneHealth');

@@ -38,7 +38,7 @@ describe('option parsers', () => {
     expect(formatName('CSV')).toBe('csv');
     expect(formatName(' Ndjson ')).toBe('ndjson');
     expect(() => formatName('xml')).toThrow(
-      "unknown format 'xml' — use one of table, json, ndjson, csv, tsv, influx",
+      "unknown format 'xml' — use one of table, json, ndjson, csv, tsv",
     );
   });
 });
