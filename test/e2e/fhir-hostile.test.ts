@@ -71,6 +71,8 @@ function rows(): object[] {
   out.push(
     same,
     { ...same },
+    // steps has its _total twin (from Q): P's two rows this day are a no_total day.
+    { ...same, provider: 'Q', metric: 'steps_total' },
     {
       date: day,
       provider: 'P',
@@ -183,6 +185,16 @@ describe('FHIR output of hostile rows', () => {
     expect(strings).toContain('a\ufffdb\ufffdc\ufffd[31mred\ufffd');
     expect(strings).toContain('\ufffd');
     expect(JSON.stringify(nd)).not.toMatch(/\\u000[0-8bcef]|\\u001/);
+  });
+
+  it('writes no Observation for a no_total day', async () => {
+    profile = PROFILES[0]![1];
+    const json = await hd(server.url, ['daily', '--from', '7d', '-f', 'json']);
+    const days = (JSON.parse(json.stdout) as { data: { metric: string; basis: string }[] }).data;
+    expect(days).toContainEqual(expect.objectContaining({ metric: 'steps', basis: 'no_total' }));
+    const nd = ndjsonResources((await exportOf('daily', 'fhir')).text);
+    const steps = nd.filter((r) => (r['code'] as { text?: string } | undefined)?.text === 'steps');
+    expect(steps.map((r) => (r['device'] as { display: string }).display)).toEqual(['Q']);
   });
 
   it('gives identical rows of one day distinct ids, the same on every export', async () => {
