@@ -183,6 +183,23 @@ describe('FHIR from the sandbox', () => {
     expect(new Set(resources.map((o) => o.id)).size).toBe(resources.length);
   }, 120_000);
 
+  it('realistic data (full-precision doubles, non-ASCII names, quoted notes): valid, read back', async () => {
+    const real = await startSandbox({ today: TODAY, plan: 'pro', realistic: true, notes: true });
+    try {
+      const args = ['daily', '--from', '60d', '-f'];
+      const resources = ndjsonResources(await ok([...args, 'fhir', '--with-patient'], TODAY, real));
+      const daily = (
+        JSON.parse(await ok([...args, 'json'], TODAY, real)) as { data: DailyRecord[] }
+      ).data;
+      expect(problemsOfAll(resources)).toEqual([]);
+      const got = resources.filter((r) => r.resourceType === 'Observation').map(readBack);
+      const want = daily.filter((d) => d.basis !== 'no_total').map(expected);
+      expect(got.sort(byValues)).toEqual(want.sort(byValues));
+    } finally {
+      await real.close();
+    }
+  }, 60_000);
+
   it('gives the same ids on every export, and a new day changes only its own resources', async () => {
     // The sandbox revises its last days as a real API does (late rows), so this one holds still.
     const held: MetricRowJson[] = [];
@@ -241,6 +258,9 @@ describe('FHIR from the sandbox', () => {
     }
   });
 });
+
+type Said = Parameters<typeof byValue>[0];
+const byValues = (a: Said, b: Said) => byValue(a).localeCompare(byValue(b));
 
 function byValue(r: {
   date: unknown;
