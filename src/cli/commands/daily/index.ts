@@ -46,9 +46,8 @@ A metric has a twin when <metric>_total is in the catalog or among the rows read
 
 Examples:
   healthdata daily --demo -m steps,hrv --from 30d
-  healthdata daily --demo --from 90d -f csv -o daily.csv
   healthdata daily --demo -m steps,resting_heart_rate --from 364d --wide -f csv
-  healthdata daily --demo --from 30d -f fhir --with-patient -o observations.ndjson`,
+  healthdata daily --demo --from 30d -f fhir --with-patient -o obs.ndjson`,
     ),
   );
   command.action(async (flags: DailyCommandFlags) => {

@@ -49,7 +49,6 @@ chart' give daily values by this rule.
 Examples:
   healthdata metrics --demo --metric steps_total --from 90d
   healthdata metrics -m resting_heart_rate --from 30d -f ndjson | jq .numValue
-  healthdata metrics --from 2025-01-01 -o steps.csv
   healthdata metrics --demo --from 30d -f fhir > observations.ndjson`,
     ),
   );
