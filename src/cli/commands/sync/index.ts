@@ -24,7 +24,7 @@ function registerSync(program: Command, ctx: Context): void {
     .description(syncCommand.summary)
     .argument(
       '<target>',
-      'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3; or a folder, with --format parquet',
+      'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3; or a folder, with --format parquet or fhir',
     )
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
     .option(
@@ -68,7 +68,7 @@ function registerSync(program: Command, ctx: Context): void {
   profile?.argParser(collectList);
   if (profile) {
     profile.description =
-      'profile(s) to use; several (comma-separated or repeated) only with --format parquet';
+      'profile(s) to use; several (comma-separated or repeated) only with --format parquet or fhir';
   }
   command.option('--all-profiles', 'parquet: sync every profile of the config file');
   command.addHelpText(
@@ -85,6 +85,7 @@ Examples:
   healthdata sync health.csv
   healthdata sync health.db -m steps_total,resting_heart_rate
   healthdata sync ~/study --format parquet --all-profiles   # docs/dataset.md
+  healthdata sync ~/fhir --format fhir   # FHIR Bulk Data files, docs/fhir.md
   15 6 * * *  healthdata sync -q ~/health/health.db   # crontab: daily at 06:15`,
     ),
   );
