@@ -4,6 +4,7 @@ import type { Meta, MetricRow } from '../../src/api/types.ts';
 import type { Destination } from '../../src/output/destination.ts';
 import { FORMATS, createRowSink, preloadFormat } from '../../src/output/formats/index.ts';
 import type { Format } from '../../src/output/formats/index.ts';
+import { patientOf } from '../../src/fhir/patient.ts';
 
 const meta: Meta = {
   plan: 'pro',
@@ -186,7 +187,12 @@ describe('preloadFormat', () => {
       const out = memory();
       expect(preloadFormat(format)).toBeUndefined();
       expect(out.text).toBe('');
-      const sink = await createRowSink(format, out, { header: true });
+      // The FHIR forms write about a Patient (src/fhir): they are given one.
+      const fhir = {
+        patient: patientOf({ id: 'u1' }, 'https://api.example', 'p'),
+        withPatient: true,
+      };
+      const sink = await createRowSink(format, out, { header: true, fhir });
       await sink.write({ data: awkward.slice(0, 1) }, meta);
       await sink.end(meta);
       expect(out.text).toContain('PhoneHealth');
