@@ -41,6 +41,8 @@ describe('completion in bash', () => {
       'ndjson',
       'csv',
       'tsv',
+      'fhir',
+      'fhir-bundle',
     ]);
     expect(await complete("healthdata completion ''")).toEqual(['bash', 'zsh', 'fish']);
     expect(await complete("healthdata config set ''")).toEqual([
@@ -134,7 +136,9 @@ describe('completion in fish and zsh', () => {
       writeFileSync(file, script);
       const { stdout, stderr } = await spawnShell(`zsh -f '${file}'`, { env: env() });
       expect(stderr).toBe('');
-      expect(stdout).toBe('table json ndjson csv tsv\napi-key base-url mcp-token\n');
+      expect(stdout).toBe(
+        'table json ndjson csv tsv fhir fhir-bundle\napi-key base-url mcp-token\n',
+      );
     },
   );
 });

@@ -52,7 +52,7 @@ describe('exit 2: usage errors', () => {
     [
       'a bad format',
       ['metrics', '-f', 'xml'],
-      /^healthdata: error: unknown format 'xml' — use one of table, json, ndjson, csv, tsv \(see/,
+      /^healthdata: error: unknown format 'xml' — use one of table, json, ndjson, csv, tsv, fhir, fhir-bundle \(see/,
     ],
     [
       'a bad limit',

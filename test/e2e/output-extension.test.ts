@@ -52,7 +52,7 @@ describe('an extension that names no format', () => {
     return { file, run };
   };
   const warning = (file: string, ext: string, format: string) =>
-    `warning: -o ${file}: ${ext} is not a format healthdata writes, so the file holds ${format} — choose one with -f (table, json, ndjson, csv, tsv)\n`;
+    `warning: -o ${file}: ${ext} is not a format healthdata writes, so the file holds ${format} — choose one with -f (table, json, ndjson, csv, tsv, fhir, fhir-bundle)\n`;
 
   it('still gets the piped default, and one warning names the extension and the format', async () => {
     const metrics = loud('metrics', 'export.xlsx', ['-m', 'steps_total', '--from', '10d']);
