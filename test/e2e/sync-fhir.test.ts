@@ -21,6 +21,7 @@ import {
   type KillPoint,
 } from '../helpers/kill-sweep.ts';
 import { spawnCli } from '../helpers/spawn.ts';
+import { hd, META, send, startServer } from '../helpers/test-server.ts';
 
 // The free plan's 30 days; DAY_B's window has moved on by five days.
 const DAY_A = '2026-11-10';
@@ -166,6 +167,50 @@ describe('sync --format fhir', () => {
     expect(manifest.output[1]?.count).toBe(later.length);
     expect(later.length).toBeGreaterThan(firstObservations.length);
   }, 60_000);
+
+  it('hostile rows from a loopback server: the same Observations as daily -f fhir, all valid', async () => {
+    // A number past every double, a 20-digit integer, a control character and a bidi mark in a
+    // provider, an empty text; and no profile (404): the Patient is the profile name's.
+    const rows = [
+      '{"date":"2026-11-19","provider":"P","metric":"steps","numValue":1e400,"textValue":null,"unit":"count","stream":false}',
+      '{"date":"2026-11-18","provider":"P\\u0000\\u202e\\"}","metric":"heart_rate","numValue":12345678901234567890,"textValue":null,"unit":"bpm","stream":false}',
+      '{"date":"2026-11-18","provider":"P","metric":"mood\\nx","numValue":null,"textValue":"","unit":null,"stream":false}',
+    ];
+    const server = await startServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/api/v1/metrics')
+        return send(
+          res,
+          200,
+          `{"data":[${rows.join(',')}],"next_cursor":null,"meta":${JSON.stringify(META)}}`,
+        );
+      if (path === '/api/v1/catalog')
+        return send(res, 200, JSON.stringify({ metrics: [], meta: META }));
+      send(res, 404, '{"error":{"code":"not_found","message":"no"}}');
+    });
+    try {
+      const dir = join(tempDir(), 'fhir');
+      const synced = await hd(server.url, ['sync', dir, '--format', 'fhir']);
+      expect(synced.code, synced.stderr).toBe(0);
+      const folder = person(dir, 'default');
+      const observations = read(folder, 'Observation.ndjson');
+      const daily = await hd(server.url, [
+        'daily',
+        '--from',
+        '2026-11-18',
+        '-f',
+        'fhir',
+        '--with-patient',
+      ]);
+      expect(daily.code, daily.stderr).toBe(0);
+      expect(read(folder, 'Patient.ndjson') + observations).toBe(daily.stdout);
+      const resources = ndjsonResources(daily.stdout);
+      expect(resources).toHaveLength(3);
+      for (const r of resources) expect(fhirProblems(r)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 
   describe.skipIf(!haveStrace && process.env['CI'] === undefined)('killed', () => {
     it('at file-changing syscalls of a next-day sync: the next sync recovers to the same files', async () => {
