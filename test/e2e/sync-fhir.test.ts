@@ -26,6 +26,7 @@ import { hd, META, send, startServer } from '../helpers/test-server.ts';
 // The free plan's 30 days; DAY_B's window has moved on by five days.
 const DAY_A = '2026-11-10';
 const DAY_B = '2026-11-15';
+const REVOKED = 'phd_live_sandbox_user9_0000000000000000';
 const FILES = ['.rows.ndjson', 'Observation.ndjson', 'Patient.ndjson', 'manifest.json'];
 
 const sandboxes: Partial<Record<string, Sandbox>> = {};
@@ -38,6 +39,7 @@ beforeAll(async () => {
     const profiles = Object.fromEntries(
       s.users.map((u) => [u.name, { 'api-key': u.apiKey, 'base-url': s.url }]),
     );
+    profiles['revoked'] = { 'api-key': REVOKED, 'base-url': s.url };
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
     configs[today] = dir;
   }
@@ -166,6 +168,18 @@ describe('sync --format fhir', () => {
     const manifest = JSON.parse(read(folder, 'manifest.json')) as Manifest;
     expect(manifest.output[1]?.count).toBe(later.length);
     expect(later.length).toBeGreaterThan(firstObservations.length);
+  }, 60_000);
+
+  it('names a person whose sync failed, and completes the others (exit 1)', async () => {
+    const dir = join(tempDir(), 'fhir');
+    const run = await spawnCli(['sync', dir, '--format', 'fhir', '--profile', 'revoked,user1'], {
+      env: envOf(DAY_A),
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^healthdata: error: profile revoked: .*401/m);
+    expect(run.stderr).toContain('1 of 2 profiles failed (revoked); the others are synced');
+    expect(run.stderr).not.toContain(REVOKED);
+    expect(readdirSync(person(dir, 'user1')).sort()).toEqual([...FILES].sort());
   }, 60_000);
 
   it('hostile rows from a loopback server: the same Observations as daily -f fhir, all valid', async () => {

@@ -13,7 +13,7 @@ import type { MetricRow } from '../../../api/types.ts';
 import { dailyRows, shownRow, summarize } from '../../../daily/index.ts';
 import { bulkFiles, manifestLists, manifestOf, MANIFEST } from '../../../fhir/bulk.ts';
 import { apiUrl, type Patient } from '../../../fhir/patient.ts';
-import { UsageError } from '../../../lib/errors.ts';
+import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { thisProcess } from '../../../lib/pid.ts';
 import { visible } from '../../../lib/visible.ts';
 import { atomicFile } from '../../../output/atomic-file.ts';
@@ -49,38 +49,74 @@ export async function runFhirSync(
   ctx.tuneForStreaming?.();
   const lock = await lockTarget(dir, real, flags, ctx);
   try {
+    const failures: { name: string; error: unknown }[] = [];
     for (const name of chosen.names) {
-      const folder = await checkDatasetDir(join(real, personFolder(name)));
-      const shown = join(dir, personFolder(name));
-      const rows = join(folder, ROWS_FILE);
-      for (const left of await removeLeftovers(rows, rows, thisProcess))
-        notices.warn(`removed ${join(shown, left)}, left by an interrupted sync`);
-      const source = await openSource(flagsOf(name), ctx, notices);
       try {
-        const result = await syncTarget({
-          target: rows,
-          format: 'ndjson',
-          filters: syncFilters(flags),
-          from,
-          overlapDays: flags.overlap,
-          clock: ctx.clock,
-          fetch: (query) => source.fetch(query),
-          notice: (message) => notices.verbose(message),
-          warn: (message) => notices.warn(message),
-        });
-        const { patient, request } = await personOf(flagsOf(name), ctx, notices);
-        const rewritten = await writeBulk(folder, patient, request, await heldRows(rows), ctx);
-        if (!flags.quiet) {
-          const line = `healthdata: ${visible(describeSync(shown, result))}; FHIR files ${rewritten.length === 0 ? 'unchanged' : `rewritten: ${rewritten.join(', ')}`}\n`;
-          ctx.stderr.write(ctx.secrets?.redact(line) ?? line);
-        }
-        source.finish(result);
-      } finally {
-        await source.close();
+        await syncPerson(name, dir, real, flagsOf(name), { flags, from }, ctx, notices);
+      } catch (error) {
+        // One person's failure is named and the others go on (as a Parquet dataset's); a
+        // cancelled run stops.
+        if (ctx.signal.aborted || chosen.names.length === 1) throw error;
+        failures.push({ name, error });
       }
     }
+    if (failures.length === 0) return;
+    for (const { name, error } of failures) {
+      const line = `healthdata: error: profile ${name}: ${visible(error instanceof Error ? error.message : String(error))}\n`;
+      ctx.stderr.write(ctx.secrets?.redact(line) ?? line);
+    }
+    const names = failures.map((f) => f.name).join(', ');
+    const all = chosen.names.length;
+    throw new HealthdataError(
+      'dataset_incomplete',
+      failures.length === all
+        ? `all ${all} profiles failed (${names}); nothing was synced`
+        : `${failures.length} of ${all} profiles failed (${names}); the others are synced`,
+      'failure',
+    );
   } finally {
     await lock.release();
+  }
+}
+
+/** One person: their rows by the sync engine, then their FHIR files from all rows held. */
+async function syncPerson(
+  name: string,
+  dir: string,
+  real: string,
+  personFlags: ReturnType<typeof oneProfile>,
+  { flags, from }: { flags: SyncFlags; from: string | undefined },
+  ctx: Context,
+  notices: Notices,
+): Promise<void> {
+  const folder = await checkDatasetDir(join(real, personFolder(name)));
+  const shown = join(dir, personFolder(name));
+  const rows = join(folder, ROWS_FILE);
+  for (const left of await removeLeftovers(rows, rows, thisProcess))
+    notices.warn(`removed ${join(shown, left)}, left by an interrupted sync`);
+  const source = await openSource(personFlags, ctx, notices);
+  try {
+    const result = await syncTarget({
+      target: rows,
+      format: 'ndjson',
+      filters: syncFilters(flags),
+      from,
+      overlapDays: flags.overlap,
+      clock: ctx.clock,
+      fetch: (query) => source.fetch(query),
+      notice: (message) => notices.verbose(message),
+      warn: (message) => notices.warn(message),
+    });
+    const { patient, request } = await personOf(personFlags, ctx, notices);
+    const rewritten = await writeBulk(folder, patient, request, await heldRows(rows), ctx);
+    if (!flags.quiet) {
+      const files = rewritten.length === 0 ? 'unchanged' : `rewritten: ${rewritten.join(', ')}`;
+      const line = `healthdata: ${visible(describeSync(shown, result))}; FHIR files ${files}\n`;
+      ctx.stderr.write(ctx.secrets?.redact(line) ?? line);
+    }
+    source.finish(result);
+  } finally {
+    await source.close();
   }
 }
 
