@@ -32,7 +32,7 @@ export function profileUserId(body: unknown): string | undefined {
  * system), with an id that is the same on every export of the same person.
  */
 export function patientOf(body: unknown, baseUrl: string, profileName: string): Patient {
-  const system = withoutCredentials(baseUrl);
+  const system = apiUrl(baseUrl);
   const userId = profileUserId(body);
   // The host, not its port: the --demo sandbox is on a new port each run, its person the same.
   const id = stableId('Patient', hostOf(baseUrl), userId ?? `profile:${profileName}`);
@@ -54,7 +54,7 @@ function hostOf(baseUrl: string): string {
 }
 
 /** The base URL without user, password, query or fragment: never a secret in the output. */
-function withoutCredentials(baseUrl: string): string {
+export function apiUrl(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;

@@ -56,6 +56,9 @@ export function ucumCode(metric: string, unit: string): string | undefined {
   return Object.hasOwn(CODES, unit) ? CODES[unit] : undefined;
 }
 
+/** The API unit strings the table knows, for the tests. */
+export const API_UNITS: readonly string[] = Object.keys(CODES);
+
 /** Every code of the table, for the tests that check them against UCUM. */
 export const ALL_UCUM_CODES: readonly string[] = [
   ...new Set([...Object.values(CODES), ...Object.values(DAILY_COUNTS)]),

@@ -2,10 +2,12 @@
 import { extname } from 'node:path';
 import { UsageError } from '../lib/errors.ts';
 
-export const SYNC_FORMATS = ['csv', 'tsv', 'ndjson', 'jsonl', 'sqlite', 'parquet'] as const;
+export const SYNC_FORMATS = ['csv', 'tsv', 'ndjson', 'jsonl', 'sqlite', 'parquet', 'fhir'] as const;
 export type SyncFormatName = (typeof SYNC_FORMATS)[number];
 /** jsonl is ndjson under another name; parquet is a dataset folder (docs/dataset.md). */
 export type SyncFormat = 'csv' | 'tsv' | 'ndjson' | 'sqlite' | 'parquet';
+/** fhir is a folder of FHIR Bulk Data files per person, over an ndjson target (docs/fhir.md). */
+export type SyncTargetFormat = SyncFormat | 'fhir';
 
 const BY_EXTENSION: Readonly<Record<string, SyncFormat>> = {
   '.csv': 'csv',
@@ -17,8 +19,8 @@ const BY_EXTENSION: Readonly<Record<string, SyncFormat>> = {
   '.sqlite3': 'sqlite',
 };
 
-export function syncFormat(target: string, flag: string | undefined): SyncFormat {
-  if (flag !== undefined) return flag === 'jsonl' ? 'ndjson' : (flag as SyncFormat);
+export function syncFormat(target: string, flag: string | undefined): SyncTargetFormat {
+  if (flag !== undefined) return flag === 'jsonl' ? 'ndjson' : (flag as SyncTargetFormat);
   const format = BY_EXTENSION[extname(target).toLowerCase()];
   if (format === undefined) {
     throw new UsageError(

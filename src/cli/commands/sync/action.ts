@@ -32,6 +32,10 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     const { runDatasetSync } = await import('./dataset.ts');
     return runDatasetSync(target, from, flags, ctx, notices);
   }
+  if (format === 'fhir') {
+    const { runFhirSync } = await import('./fhir.ts');
+    return runFhirSync(target, from, flags, ctx, notices);
+  }
   checkOneProfile(flags);
   if (flags.parallel !== undefined) {
     throw new UsageError(

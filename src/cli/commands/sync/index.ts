@@ -24,7 +24,7 @@ function registerSync(program: Command, ctx: Context): void {
     .description(syncCommand.summary)
     .argument(
       '<target>',
-      'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3; or a folder, with --format parquet; or influx+http(s)://…/write URL (docs/influx.md)',
+      'file to create or update: .csv .tsv .ndjson .jsonl .db .sqlite .sqlite3; a folder, with --format parquet or fhir; or an influx+http(s)://…/write URL (docs/influx.md)',
     )
     .option('-m, --metric <names>', 'metric name(s); repeat or comma-separate', collectList)
     .option(
@@ -68,9 +68,9 @@ function registerSync(program: Command, ctx: Context): void {
   profile?.argParser(collectList);
   if (profile) {
     profile.description =
-      'profile(s) to use; several (comma-separated or repeated) only with --format parquet or influx+';
+      'profile(s) to use; several (comma-separated or repeated) only with --format parquet or fhir, or influx+';
   }
-  command.option('--all-profiles', 'parquet, influx: sync every profile of the config file');
+  command.option('--all-profiles', 'parquet, fhir, influx: sync every profile of the config file');
   command.option(
     '--tz <zone>',
     "influx: a day's point is at 00:00 in this IANA zone (default UTC)",
@@ -90,6 +90,7 @@ Examples:
   healthdata sync health.db -m steps_total,resting_heart_rate
   healthdata sync ~/study --format parquet --all-profiles   # docs/dataset.md
   healthdata sync 'influx+http://localhost:8428/write?db=hd'   # docs/influx.md
+  healthdata sync ~/fhir --format fhir   # FHIR Bulk Data files, docs/fhir.md
   15 6 * * *  healthdata sync -q ~/health/health.db   # crontab: daily at 06:15`,
     ),
   );
