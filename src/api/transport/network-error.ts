@@ -8,7 +8,7 @@ export const BODY_DEADLINE = 'HD_BODY_DEADLINE';
 export const HEADERS_DEADLINE = 'HD_HEADERS_DEADLINE';
 
 // undici wraps socket errors (ECONNRESET inside UND_ERR_SOCKET, ...): use the most specific code.
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   let found: string | undefined;
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;

@@ -6,6 +6,7 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
+import { errorCode } from '../../api/transport/network-error.ts';
 import { HealthdataError } from '../../lib/errors.ts';
 import type { InfluxTarget } from './target.ts';
 
@@ -98,20 +99,8 @@ async function post(
   }
 }
 
-/** The innermost code undici or the socket gave. */
-function codeOf(error: unknown): string | undefined {
-  let found: string | undefined;
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (found === undefined || found === 'UND_ERR_SOCKET'))
-      found = code;
-    e = e.cause;
-  }
-  return found;
-}
-
 function unreachable(target: InfluxTarget, timeoutMs: number, error: unknown): HealthdataError {
-  const code = codeOf(error);
+  const code = errorCode(error);
   const host = new URL(target.writeUrl).host;
   const secs = `${Math.round(timeoutMs / 100) / 10} s`;
   const why =

@@ -3,7 +3,7 @@
 import { localDate, parseDateArg } from '../../../lib/dates.ts';
 import { thisProcess } from '../../../lib/pid.ts';
 import { visible } from '../../../lib/visible.ts';
-import { describeSync, syncTarget } from '../../../sync/engine.ts';
+import { describeSync } from '../../../sync/engine.ts';
 import { syncFormat } from '../../../sync/format.ts';
 import { isInfluxTarget } from '../../../sync/influx/target.ts';
 import { removeLeftovers } from '../../../sync/leftovers.ts';
@@ -15,7 +15,7 @@ import { explainEmpty } from '../../empty-result.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { commandNotices } from '../../command-notices.ts';
 import { checkOneProfile } from './people.ts';
-import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts';
+import { oneProfile, openSource, syncFileTarget, type SyncFlags } from './source.ts';
 
 export type { SyncFlags } from './source.ts';
 
@@ -56,17 +56,11 @@ export async function runSync(target: string, flags: SyncFlags, ctx: Context): P
     }
     const source = await openSource(oneProfile(flags), ctx, notices, target);
     try {
-      const result = await syncTarget({
-        target,
-        format,
-        filters: syncFilters(flags),
-        from,
-        overlapDays: flags.overlap,
-        clock: ctx.clock,
-        fetch: (query) => source.fetch(query),
-        notice: (message) => notices.verbose(message),
-        warn: (message) => notices.warn(message),
-      });
+      const result = await syncFileTarget(
+        source,
+        { path: target, format },
+        { flags, from, ctx, notices },
+      );
       if (!flags.quiet) {
         // The line quotes the server's history floor: never raw on a terminal.
         const line = `healthdata: ${visible(describeSync(target, result))}\n`;

@@ -9,8 +9,7 @@ import { visible } from '../../../lib/visible.ts';
 import { syncDataset, type DatasetPerson } from '../../../sync/dataset.ts';
 import { describeSync } from '../../../sync/engine.ts';
 import { removeDatasetLeftovers } from '../../../sync/leftovers.ts';
-import { lockTarget } from './target-lock.ts';
-import { checkDatasetDir, unmakeDatasetDir } from '../../../sync/preflight.ts';
+import { lockDatasetFolder } from './target-lock.ts';
 import {
   moveRenamedFolders,
   personFolder,
@@ -39,15 +38,9 @@ export async function runDatasetSync(
   if (chosen.names.length === 1) {
     await checkSettingsOwner(oneProfile(flags, chosen.profiles ? chosen.names[0] : undefined), ctx);
   }
-  const { real, made } = await checkDatasetDir(dir);
+  const folder = await lockDatasetFolder(dir, flags, ctx);
+  const real = folder.real;
   ctx.tuneForStreaming?.();
-  let lock;
-  try {
-    lock = await lockTarget(dir, real, flags, ctx);
-  } catch (error) {
-    if (made) await unmakeDatasetDir(real);
-    throw error;
-  }
   let synced = false;
   const say = (line: string): void => {
     const text = `healthdata: ${visible(line)}\n`;
@@ -109,8 +102,7 @@ export async function runDatasetSync(
       'failure',
     );
   } finally {
-    await lock.release();
-    if (made && !synced) await unmakeDatasetDir(real);
+    await folder.release(synced);
   }
 }
 

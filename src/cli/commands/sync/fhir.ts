@@ -17,7 +17,7 @@ import { HealthdataError, UsageError } from '../../../lib/errors.ts';
 import { thisProcess } from '../../../lib/pid.ts';
 import { visible } from '../../../lib/visible.ts';
 import { atomicFile } from '../../../output/atomic-file.ts';
-import { describeSync, syncTarget } from '../../../sync/engine.ts';
+import { describeSync } from '../../../sync/engine.ts';
 import { removeLeftovers } from '../../../sync/leftovers.ts';
 import { checkDatasetDir, unmakeDatasetDir } from '../../../sync/preflight.ts';
 import { personFolder } from '../../../sync/renamed-folders.ts';
@@ -26,8 +26,8 @@ import type { Context } from '../../context.ts';
 import { fhirExport } from '../../fhir-export.ts';
 import type { Notices } from '../../notices.ts';
 import { choosePeople } from './people.ts';
-import { oneProfile, openSource, syncFilters, type SyncFlags } from './source.ts';
-import { lockTarget } from './target-lock.ts';
+import { oneProfile, openSource, syncFileTarget, type SyncFlags } from './source.ts';
+import { lockDatasetFolder } from './target-lock.ts';
 
 /** The rows of a person, as `sync` keeps an NDJSON file (hidden: not a Bulk Data file). */
 export const ROWS_FILE = '.rows.ndjson';
@@ -45,15 +45,9 @@ export async function runFhirSync(
   const chosen = choosePeople(flags, ctx);
   const flagsOf = (name: string) => oneProfile(flags, chosen.profiles ? name : undefined);
   if (chosen.names.length === 1) await checkSettingsOwner(flagsOf(chosen.names[0] ?? ''), ctx);
-  const { real, made } = await checkDatasetDir(dir);
+  const locked = await lockDatasetFolder(dir, flags, ctx);
+  const real = locked.real;
   ctx.tuneForStreaming?.();
-  let lock;
-  try {
-    lock = await lockTarget(dir, real, flags, ctx);
-  } catch (error) {
-    if (made) await unmakeDatasetDir(real);
-    throw error;
-  }
   let synced = 0;
   try {
     const failures: { name: string; error: unknown }[] = [];
@@ -83,9 +77,7 @@ export async function runFhirSync(
       'failure',
     );
   } finally {
-    await lock.release();
-    // A first sync that failed for everyone leaves no empty folder that looks like a dataset.
-    if (made && synced === 0) await unmakeDatasetDir(real);
+    await locked.release(synced > 0);
   }
 }
 
@@ -123,17 +115,8 @@ async function syncFolder(
     notices.warn(`removed ${join(shown, left)}, left by an interrupted sync`);
   const source = await openSource(personFlags, ctx, notices);
   try {
-    const result = await syncTarget({
-      target: rows,
-      format: 'ndjson',
-      filters: syncFilters(flags),
-      from,
-      overlapDays: flags.overlap,
-      clock: ctx.clock,
-      fetch: (query) => source.fetch(query),
-      notice: (message) => notices.verbose(message),
-      warn: (message) => notices.warn(message),
-    });
+    const run = { flags, from, ctx, notices };
+    const result = await syncFileTarget(source, { path: rows, format: 'ndjson' }, run);
     const { patient, request } = await personOf(personFlags, ctx, notices);
     const rewritten = await writeBulk(folder, patient, request, await heldRows(rows), ctx);
     if (!flags.quiet) {

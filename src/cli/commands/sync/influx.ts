@@ -4,7 +4,7 @@
 // the config folder (sync-state/), keyed by the URL without credentials (src/sync/influx/).
 import { join } from 'node:path';
 import { DropTally } from '../../../api/dropped.ts';
-import { listProfiles, unknownProfile } from '../../../config/profiles.ts';
+import { unknownProfile } from '../../../config/profiles.ts';
 import { INFLUX_TOKEN_ENV } from '../../../config/keys.ts';
 import { chooseProfile } from '../../../config/settings.ts';
 import { configDir, readConfig } from '../../../config/store.ts';
@@ -27,6 +27,7 @@ import type { Context } from '../../context.ts';
 import { loadDaily } from '../../daily-query.ts';
 import type { Notices } from '../../notices.ts';
 import { timeZoneOption } from '../../time-zone.ts';
+import { namedProfiles } from './people.ts';
 import { oneProfile, type SyncFlags } from './source.ts';
 import { lockTarget } from './target-lock.ts';
 
@@ -149,23 +150,9 @@ function tokenOf(influx: InfluxTarget, ctx: Context): string | undefined {
 
 /** The profiles to push (each gets a `profile` tag), or [undefined]: the current settings, no tag. */
 function whoseData(flags: SyncFlags, ctx: Context): (string | undefined)[] {
-  const listed = [...new Set(flags.profile ?? [])];
-  if (flags.allProfiles === true && listed.length > 0) {
-    throw new UsageError('give --profile or --all-profiles, not both', 'bad_usage');
-  }
-  if (flags.allProfiles !== true && listed.length === 0) return [undefined];
-  if (flags.demo === true) {
-    throw new UsageError('--demo has no profiles: leave out --profile/--all-profiles', 'bad_usage');
-  }
-  const config = readConfig(ctx.env);
-  const names = flags.allProfiles === true ? listProfiles(config) : listed;
-  if (names.length === 0) {
-    throw new UsageError(
-      `there are no profiles in the config file ${config.path} — create one with 'healthdata config set api-key --profile NAME'`,
-      'no_profiles',
-    );
-  }
-  const source = flags.allProfiles === true ? '--all-profiles' : '--profile';
+  const named = namedProfiles(flags, ctx);
+  if (named === undefined) return [undefined];
+  const { names, source, config } = named;
   for (const name of names) {
     if (config.profile(name) === undefined) throw unknownProfile(name, source, config);
   }

@@ -39,18 +39,19 @@ function fromConfig(config: ProfileReader): Pick<People, 'formerNames' | 'isProf
   };
 }
 
-export function choosePeople(flags: SyncFlags, ctx: Context): People {
+/**
+ * The profiles --profile or --all-profiles name, checked as far as every target needs (not
+ * both flags, not with --demo, at least one); undefined when neither is given.
+ */
+export function namedProfiles(
+  flags: SyncFlags,
+  ctx: Context,
+): { names: string[]; source: string; config: ReturnType<typeof readConfig> } | undefined {
   const listed = [...new Set(flags.profile ?? [])];
   if (flags.allProfiles === true && listed.length > 0) {
     throw new UsageError('give --profile or --all-profiles, not both', 'bad_usage');
   }
-  if (flags.allProfiles !== true && listed.length === 0) {
-    const chosen = chooseProfile(undefined, ctx.env);
-    if (chosen === undefined) return { names: [NO_PROFILE_NAME], profiles: false, ...NOBODY };
-    // A key that is not this profile's own is refused with the settings (checkSettingsOwner).
-    checkDatasetName(chosen.name, chosen.source);
-    return { names: [chosen.name], profiles: false, ...fromConfig(readConfig(ctx.env)) };
-  }
+  if (flags.allProfiles !== true && listed.length === 0) return undefined;
   if (flags.demo === true) {
     throw new UsageError('--demo has no profiles: leave out --profile/--all-profiles', 'bad_usage');
   }
@@ -62,7 +63,19 @@ export function choosePeople(flags: SyncFlags, ctx: Context): People {
       'no_profiles',
     );
   }
-  const source = flags.allProfiles === true ? '--all-profiles' : '--profile';
+  return { names, source: flags.allProfiles === true ? '--all-profiles' : '--profile', config };
+}
+
+export function choosePeople(flags: SyncFlags, ctx: Context): People {
+  const named = namedProfiles(flags, ctx);
+  if (named === undefined) {
+    const chosen = chooseProfile(undefined, ctx.env);
+    if (chosen === undefined) return { names: [NO_PROFILE_NAME], profiles: false, ...NOBODY };
+    // A key that is not this profile's own is refused with the settings (checkSettingsOwner).
+    checkDatasetName(chosen.name, chosen.source);
+    return { names: [chosen.name], profiles: false, ...fromConfig(readConfig(ctx.env)) };
+  }
+  const { names, source, config } = named;
   // Every name that cannot be a folder is said at once, not one a run.
   const refused = names.flatMap((name) => {
     try {

@@ -6,7 +6,9 @@ import { afterCheck } from '../../../api/name-check.ts';
 import { paginate } from '../../../api/pagination/paginate.ts';
 import type { MetricsQuery } from '../../../api/types.ts';
 import type { PersonSource } from '../../../sync/dataset.ts';
+import { syncTarget } from '../../../sync/engine.ts';
 import type { SyncFilters } from '../../../sync/filters.ts';
+import type { SyncFormat } from '../../../sync/format.ts';
 import { reportDropped, startNameCheck } from '../../checked-names.ts';
 import { connectClient } from '../../connect-client.ts';
 import { describeProfile } from '../../../config/settings.ts';
@@ -88,4 +90,24 @@ export function oneProfile(flags: SyncFlags, name = flags.profile?.[0]): SourceF
   const { profile: listed, ...rest } = flags;
   void listed;
   return { ...rest, ...(name !== undefined ? { profile: name } : {}) };
+}
+
+/** One file target synced from `source` with the run's filters, window and notices. */
+export function syncFileTarget(
+  source: PersonSource,
+  target: { path: string; format: SyncFormat },
+  run: { flags: SyncFlags; from: string | undefined; ctx: Context; notices: Notices },
+): ReturnType<typeof syncTarget> {
+  const { flags, from, ctx, notices } = run;
+  return syncTarget({
+    target: target.path,
+    format: target.format,
+    filters: syncFilters(flags),
+    from,
+    overlapDays: flags.overlap,
+    clock: ctx.clock,
+    fetch: (query) => source.fetch(query),
+    notice: (message) => notices.verbose(message),
+    warn: (message) => notices.warn(message),
+  });
 }
