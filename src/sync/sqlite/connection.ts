@@ -39,9 +39,12 @@ export function useWal(db: Database): void {
  * Closes for real. libsql closes the SQLite connection only when its last prepared statement is
  * garbage-collected, and until then the -wal and -shm files stay and the WAL is not folded back
  * into the database file. The caller has dropped every statement; a full collection runs their
- * finalizers (on the next turn of the event loop), so the file is complete when this returns.
+ * finalizers on a later turn of the event loop. One turn was enough in a fresh process, not in
+ * a long-lived one with a large heap (the test suite's workers, an MCP server): so, while
+ * `file`'s WAL is still there, collect and wait again, a bounded number of times. The file is
+ * complete when this returns.
  */
-export async function closeDatabase(db: Database): Promise<void> {
+export async function closeDatabase(db: Database, file: string): Promise<void> {
   try {
     // Folds the WAL back while readers go on reading (a checkpoint does not lock them out), so
     // that the close, which takes the file's exclusive lock to remove the WAL, is a moment.
@@ -56,8 +59,12 @@ export async function closeDatabase(db: Database): Promise<void> {
   } catch {
     // already closed
   }
-  collectGarbage();
-  await new Promise((resolve) => setImmediate(resolve));
+  for (let round = 0; round < 10; round++) {
+    collectGarbage();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Another process reading the file keeps its WAL: then it is theirs to remove.
+    if (!existsSync(`${file}-wal`)) return;
+  }
 }
 
 let gc: (() => void) | undefined;

@@ -92,7 +92,7 @@ export async function openSqliteTarget(
     if (db !== undefined) {
       rollbackQuietly(db, inTransaction);
       inTransaction = false;
-      await closeDatabase(db);
+      await closeDatabase(db, file);
       db = undefined;
     }
     if (temp !== undefined) await removeDatabaseFiles(temp);
@@ -146,7 +146,7 @@ export async function openSqliteTarget(
         indexesPending = false;
         if (inTransaction) db.exec('COMMIT');
         inTransaction = false;
-        await closeDatabase(db);
+        await closeDatabase(db, file);
         db = undefined;
         if (temp === undefined) return;
         await finishNewDatabase(temp);
