@@ -44,8 +44,13 @@ export const COMMON_FORMATS: readonly Format[] = ['table', 'json', 'ndjson', 'cs
 export function formatName(text: string, allowed: readonly Format[] = COMMON_FORMATS): Format {
   const name = text.trim().toLowerCase();
   if (isFormat(name) && allowed.includes(name)) return name;
-  const why = isFormat(name) ? `this command does not write ${name}` : `unknown format '${text}'`;
-  throw new InvalidArgumentError(`${why} — use one of ${allowed.join(', ')}`);
+  if (!isFormat(name)) {
+    throw new InvalidArgumentError(`unknown format '${text}' — use one of ${allowed.join(', ')}`);
+  }
+  // Formats of rows and daily values (influx, fhir) are the two commands' that write them.
+  throw new InvalidArgumentError(
+    `-f ${name} is written by 'healthdata daily' and 'healthdata metrics' — here use one of ${allowed.join(', ')}`,
+  );
 }
 
 /** "a, b, c or d" */

@@ -1,7 +1,8 @@
 // `healthdata alerts` end to end: the sandbox's planted resting-HR rise (the last four days) to
 // a webhook and an ntfy endpoint (loopback servers written here) and to an MQTT topic on
-// Debian's mosquitto; each alert once across runs, nothing for the days `anomalies` leaves
-// alone, a retry after a failed delivery, quiet hours on an injected clock, hostile names.
+// Debian's mosquitto; the rise told once (one alert for the episode, not one a day) across runs,
+// nothing for the days `anomalies` leaves alone, a retry after a failed delivery, quiet hours on
+// an injected clock, hostile names. The episode rule itself: test/unit/alert-episodes.test.ts.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -66,15 +67,38 @@ interface AlertJson {
   baseline: number;
   z: number;
   direction: string;
+  since: string;
+  days: number;
   message: string;
 }
 
 const PLANTED = [3, 2, 1, 0].map((ago) => addDays(TODAY, -ago));
+/** The episode's alert: its latest day. */
+const LAST = PLANTED[3] as string;
+
+/** An API of `metrics` each steady for 30 days but for a spike today: an episode each. */
+async function spikes(metrics: readonly string[]) {
+  const rows = metrics.flatMap((metric) =>
+    Array.from({ length: 30 }, (_, d) => ({
+      date: addDays(TODAY, -d),
+      provider: 'P',
+      metric,
+      numValue: d === 0 ? 900 : 50 + (d % 7),
+      textValue: null,
+      unit: 'bpm',
+      stream: false,
+    })),
+  );
+  return startServer((req, res) => {
+    if (req.url?.startsWith('/api/v1/metrics')) send(res, 200, pageBody(rows, null));
+    else send(res, 404, '{"error":{"code":"not_found","message":"no"}}');
+  });
+}
 
 describe('healthdata alerts', () => {
   const dir = tempDir();
 
-  it('sends each planted anomaly exactly once to a webhook, ntfy and an MQTT topic across runs', async () => {
+  it('tells the planted rise once, as one alert for its four days, to a webhook, ntfy and MQTT across runs', async () => {
     const hook = await receiver();
     const reader = await subscribe(broker.port, ['health/alerts']);
     try {
@@ -91,7 +115,7 @@ describe('healthdata alerts', () => {
         join(dir, 'once.json'),
       ];
       const first = await alerts(args);
-      expect(first.stderr).toMatch(/alerts: delivered 12 /);
+      expect(first.stderr).toMatch(/alerts: delivered 3 /);
       expect(first.code).toBe(0);
       // The webhook's URL is its secret: messages name its host only.
       expect(first.stderr).not.toContain('secret-id');
@@ -114,13 +138,13 @@ describe('healthdata alerts', () => {
       expect(expected.map((a) => a.date)).toEqual(PLANTED);
 
       const posts = hook.got.filter((r) => r.path === '/hook/secret-id');
-      expect(posts.map((r) => r.headers['content-type'])).toEqual(
-        PLANTED.map(() => 'application/json'),
-      );
+      expect(posts.map((r) => r.headers['content-type'])).toEqual(['application/json']);
       const bodies = posts.map((r) => JSON.parse(r.body) as AlertJson);
-      expect(bodies.map((b) => [b.date, b.value, b.baseline, b.z])).toEqual(
-        expected.map((a) => [a.date, a.value, a.median, a.z]),
-      );
+      // The latest day's numbers, as anomalies gives them, and since when it has lasted.
+      const last = expected.at(-1);
+      expect(bodies.map((b) => [b.date, b.value, b.baseline, b.z, b.since, b.days])).toEqual([
+        [last?.date, last?.value, last?.median, last?.z, PLANTED[0], 4],
+      ]);
       for (const b of bodies) {
         expect(b).toMatchObject({
           metric: 'resting_heart_rate',
@@ -129,14 +153,14 @@ describe('healthdata alerts', () => {
           direction: 'high',
         });
         expect(b.message).toMatch(
-          /^resting_heart_rate \(WristBand\) on \d{4}-\d{2}-\d{2}: \d+ bpm, higher than usual for you — the median .* was \d+ bpm\. Unusual here means a robust z of [\d.]+ \(\|z\| ≥ 3\.5\): a statistic about your own numbers, not a diagnosis\.$/,
+          /^resting_heart_rate \(WristBand\) on \d{4}-\d{2}-\d{2}: \d+ bpm, higher than usual for you — the median .* was \d+ bpm\. Unusual here means a robust z of [\d.]+ \(\|z\| ≥ 3\.5\): a statistic about your own numbers, not a diagnosis\. It has been so every day since \d{4}-\d{2}-\d{2} \(4 days\)\.$/,
         );
         expect(b.message).not.toMatch(/\n/);
       }
       const ntfy = hook.got.filter((r) => r.path === '/my-topic');
-      expect(ntfy.map((r) => r.headers['title'])).toEqual(
-        PLANTED.map((d) => `resting_heart_rate higher than usual on ${d}`),
-      );
+      expect(ntfy.map((r) => r.headers['title'])).toEqual([
+        `resting_heart_rate higher than usual on ${LAST}`,
+      ]);
       expect(ntfy.map((r) => r.body)).toEqual(bodies.map((b) => b.message));
       const published = reader.messages.map((m) => JSON.parse(m.payload) as AlertJson);
       expect(published).toEqual(bodies);
@@ -147,7 +171,7 @@ describe('healthdata alerts', () => {
     }
   });
 
-  it('sends nothing for the days anomalies leaves alone: every metric, exactly its flagged days', async () => {
+  it('sends nothing for the days anomalies leaves alone: every metric, one alert per run of its flagged days', async () => {
     const hook = await receiver();
     try {
       const run = await alerts(['--notify', hook.url, '--state', join(dir, 'all.json')]);
@@ -156,14 +180,27 @@ describe('healthdata alerts', () => {
         ['anomalies', '--from', '6d', '-f', 'json', ...sandbox.args()],
         { clock: noon },
       );
-      const flagged = (JSON.parse(anomalies.stdout) as { data: AlertJson[] }).data.map(
-        (a) => `${a.metric}/${a.provider}/${a.date}`,
-      );
+      // The last day of each run of consecutive flagged days of one series and direction.
+      const flagged = (JSON.parse(anomalies.stdout) as { data: AlertJson[] }).data;
+      const lastDays = flagged
+        .filter(
+          (a) =>
+            !flagged.some(
+              (b) =>
+                b.metric === a.metric &&
+                b.provider === a.provider &&
+                b.direction === a.direction &&
+                b.date === addDays(a.date, 1),
+            ),
+        )
+        .map((a) => `${a.metric}/${a.provider}/${a.date}`);
       const sent = hook.got
         .map((r) => JSON.parse(r.body) as AlertJson)
         .map((a) => `${a.metric}/${a.provider}/${a.date}`);
-      expect(sent.sort()).toEqual(flagged.sort());
-      expect(sent.filter((k) => k.startsWith('resting_heart_rate/'))).toHaveLength(4);
+      expect(sent.sort()).toEqual(lastDays.sort());
+      expect(sent.filter((k) => k.startsWith('resting_heart_rate/'))).toEqual([
+        `resting_heart_rate/WristBand/${LAST}`,
+      ]);
     } finally {
       await hook.close();
     }
@@ -190,7 +227,10 @@ describe('healthdata alerts', () => {
       expect(retried.code).toBe(0);
       expect((await alerts(args)).code).toBe(0);
       const dates = hook.got.map((r) => [(JSON.parse(r.body) as AlertJson).date, r.status]);
-      expect(dates).toEqual([[PLANTED[0], 500], ...PLANTED.map((d) => [d, 200])]);
+      expect(dates).toEqual([
+        [LAST, 500],
+        [LAST, 200],
+      ]);
     } finally {
       await hook.close();
     }
@@ -199,10 +239,14 @@ describe('healthdata alerts', () => {
   it('a broker gone mid-push: the webhook is not held up, the unacknowledged alerts go next run', async () => {
     const fake = await startFakeBroker({ acks: 2, then: 'drop' });
     const hook = await receiver();
+    // Four metrics, each with a spike today: four alerts for each destination.
+    const api = await spikes(['m1', 'm2', 'm3', 'm4']);
     try {
       const args = [
-        '-m',
-        'resting_heart_rate',
+        '--base-url',
+        api.url,
+        '--api-key',
+        'phd_live_testkey_0123456789',
         '--notify',
         `${fake.url}/alerts`,
         '--notify',
@@ -210,7 +254,7 @@ describe('healthdata alerts', () => {
         '--state',
         join(dir, 'broker.json'),
       ];
-      const failed = await alerts(args);
+      const failed = await runCli(['alerts', ...args], { clock: noon });
       expect(failed.code).toBe(1);
       expect(failed.stderr).toMatch(
         /could not deliver to mqtt:\/\/127\.0\.0\.1:\d+\/alerts \(the connection to the MQTT broker 127\.0\.0\.1:\d+ closed/,
@@ -218,7 +262,7 @@ describe('healthdata alerts', () => {
       expect(hook.got).toHaveLength(4);
       expect(fake.publishes()).toBe(3);
       fake.allow(100);
-      const rest = await alerts(args);
+      const rest = await runCli(['alerts', ...args], { clock: noon });
       expect(rest.code).toBe(0);
       expect(rest.stderr).toMatch(/alerts: delivered 2 \(2 new for mqtt:/);
       // The third alert (dropped) was sent again, and the fourth: 3 + 2 publishes in all.
@@ -227,6 +271,7 @@ describe('healthdata alerts', () => {
     } finally {
       await hook.close();
       await fake.close();
+      await api.close();
     }
   });
 
@@ -249,11 +294,11 @@ describe('healthdata alerts', () => {
       ];
       const held = await alerts(args, at(6));
       expect(held.code).toBe(0);
-      expect(held.stderr).toMatch(/quiet hours \(22-07\): held 4 alerts until 07:00/);
+      expect(held.stderr).toMatch(/quiet hours \(22-07\): held 1 alert until 07:00/);
       expect(hook.got).toHaveLength(0);
       const sent = await alerts(args, at(7));
       expect(sent.code).toBe(0);
-      expect(hook.got.map((r) => (JSON.parse(r.body) as AlertJson).date)).toEqual(PLANTED);
+      expect(hook.got.map((r) => (JSON.parse(r.body) as AlertJson).date)).toEqual([LAST]);
     } finally {
       await hook.close();
     }

@@ -72,7 +72,15 @@ describe('-f influx', () => {
     // Refused as the options are read: catalog writes no influx (nothing is fetched).
     const catalog = await runCli(['catalog', ...sandbox.args(), '-f', 'influx']);
     expect(catalog.code).toBe(2);
-    expect(catalog.stderr).toContain('this command does not write influx');
+    expect(catalog.stderr).toContain(
+      "-f influx is written by 'healthdata daily' and 'healthdata metrics'",
+    );
+    // So is FHIR: the refusal names the commands that write it.
+    const summary = await runCli(['summary', ...sandbox.args(), '-f', 'fhir']);
+    expect(summary.code).toBe(2);
+    expect(summary.stderr).toMatch(
+      /^healthdata: error: -f fhir is written by 'healthdata daily' and 'healthdata metrics' — here use one of table, json, ndjson, csv, tsv /,
+    );
     // --wide is a table for spreadsheets: its records are no points.
     const wide = await runCli(['daily', ...sandbox.args(), '--wide', '-f', 'influx']);
     expect(wide.code).toBe(2);

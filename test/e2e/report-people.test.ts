@@ -151,6 +151,8 @@ describe.skipIf(browserMissing())('report for people', () => {
     const { page } = await openFile(browser.current, await aliceReport());
     const card = page.locator('article.card', { hasText: 'active_energy' }).first();
     await card.locator('details', { hasText: 'Data table' }).locator('summary').click();
+    // The table is filled when it opens: wait for its rows, not for the click alone.
+    await card.locator('tbody tr td:nth-child(4)').nth(100).waitFor();
     const from = await card.locator('tbody tr td:nth-child(4)').allTextContents();
     expect(from.length).toBeGreaterThan(100);
     for (const v of from)

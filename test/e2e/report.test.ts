@@ -189,6 +189,11 @@ describe.skipIf(browserMissing())('healthdata report in chromium', () => {
     await table.locator('summary').click();
     const days = modelOf(report).series.find((s) => s.metric === 'resting_heart_rate')?.summary
       .days;
+    // The table is filled when it opens: wait for its last row, not for the click alone.
+    await table
+      .locator('tbody tr')
+      .nth((days ?? 1) - 1)
+      .waitFor();
     expect(await table.locator('tbody tr').count()).toBe(days);
     await page.context().close();
   });

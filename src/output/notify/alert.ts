@@ -16,6 +16,9 @@ export interface Alert {
   baseline_days: number;
   z: number;
   direction: 'high' | 'low';
+  /** The first day of the episode this day belongs to, and its days so far (episodes.ts). */
+  since?: string;
+  days?: number;
   message: string;
 }
 

@@ -11,7 +11,8 @@ import { addDays, localDate } from '../../../lib/dates.ts';
 import { UsageError } from '../../../lib/errors.ts';
 import { isQuiet, parseQuietHours, quietEnd } from '../../../lib/quiet-hours.ts';
 import { connectBroker } from '../../../output/mqtt/broker.ts';
-import { alertKey, alertOf, type Alert } from '../../../output/notify/alert.ts';
+import { alertOf } from '../../../output/notify/alert.ts';
+import { planAlerts, type AlertPlan } from '../../../output/notify/episodes.ts';
 import { parseDestination, type Destination } from '../../../output/notify/destination.ts';
 import { DeliveryError, httpPoster } from '../../../output/notify/http-post.ts';
 import { senderFor, type SenderDeps } from '../../../output/notify/sender.ts';
@@ -77,12 +78,11 @@ export async function runAlerts(flags: AlertsFlags, ctx: Context): Promise<void>
       const alerts = records.reverse().map((r) => alertOf(r, rule));
       const due = new Map(
         destinations.map((d) => {
-          const sent = new Set(state.value.destinations[d.key]?.sent ?? []);
-          const start = fromOf(d);
-          return [d, alerts.filter((a) => a.date >= start && !sent.has(alertKey(a)))];
+          const told = new Set(state.value.destinations[d.key]?.sent ?? []);
+          return [d, planAlerts(alerts, fromOf(d), told)];
         }),
       );
-      const count = [...due.values()].reduce((n, list) => n + list.length, 0);
+      const count = [...due.values()].reduce((n, plan) => n + plan.send.length, 0);
       if (quiet && isQuiet(quiet, ctx.clock.now())) {
         notices.notice(
           `alerts: quiet hours (${quiet.text}): held ${count} ${count === 1 ? 'alert' : 'alerts'} until ${quietEnd(quiet)}; a run after then sends them`,
@@ -105,7 +105,7 @@ interface Run {
   notices: Notices;
 }
 
-async function deliverAll(due: Map<Destination, Alert[]>, run: Run): Promise<void> {
+async function deliverAll(due: Map<Destination, AlertPlan>, run: Run): Promise<void> {
   const { ctx, flags, notices } = run;
   const timeoutMs = Math.round(flags.timeout * 1000);
   const poster = httpPoster(timeoutMs, ctx.signal);
@@ -123,8 +123,10 @@ async function deliverAll(due: Map<Destination, Alert[]>, run: Run): Promise<voi
   const failures: string[] = [];
   let delivered = 0;
   try {
-    for (const [destination, alerts] of due) {
+    for (const [destination, plan] of due) {
       const sent = new Set(destinations[destination.key]?.sent ?? []);
+      // Days that continue an episode this destination was told of: told already.
+      for (const key of plan.known) sent.add(key);
       const save = async (checked: string | undefined): Promise<void> => {
         destinations[destination.key] = {
           ...(checked === undefined ? {} : { checked }),
@@ -136,7 +138,7 @@ async function deliverAll(due: Map<Destination, Alert[]>, run: Run): Promise<voi
       const sender = senderFor(destination, deps);
       let failed = false;
       try {
-        for (const alert of alerts) {
+        for (const { alert, covers } of plan.send) {
           try {
             await sender.send(alert);
           } catch (error) {
@@ -146,7 +148,7 @@ async function deliverAll(due: Map<Destination, Alert[]>, run: Run): Promise<voi
             failed = true;
             break;
           }
-          sent.add(alertKey(alert));
+          for (const key of covers) sent.add(key);
           delivered += 1;
           await save(before);
         }
@@ -174,6 +176,6 @@ function isBrokerError(error: unknown): error is Error {
   return error instanceof Error && (error as { code?: unknown }).code === 'mqtt_failed';
 }
 
-function describe(due: Map<Destination, Alert[]>): string {
-  return [...due].map(([d, alerts]) => `${alerts.length} new for ${d.label}`).join(', ');
+function describe(due: Map<Destination, AlertPlan>): string {
+  return [...due].map(([d, plan]) => `${plan.send.length} new for ${d.label}`).join(', ');
 }
