@@ -32,7 +32,9 @@ export function profileUserId(body: unknown): string | undefined {
  * system), with an id that is the same on every export of the same person.
  */
 export function patientOf(body: unknown, baseUrl: string, profileName: string): Patient {
-  const system = apiUrl(baseUrl);
+  // On this machine (loopback) without the port: the --demo sandbox listens on a new port each
+  // run, and its person's identifier must not change with it.
+  const system = apiUrl(baseUrl, false);
   const userId = profileUserId(body);
   // The host, not its port: the --demo sandbox is on a new port each run, its person the same.
   const id = stableId('Patient', hostOf(baseUrl), userId ?? `profile:${profileName}`);
@@ -54,9 +56,10 @@ function hostOf(baseUrl: string): string {
 }
 
 /** The base URL without user, password, query or fragment: never a secret in the output. */
-export function apiUrl(baseUrl: string): string {
+export function apiUrl(baseUrl: string, loopbackPort = true): string {
   try {
     const url = new URL(baseUrl);
+    if (!loopbackPort && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) url.port = '';
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   } catch {
     return 'urn:healthdata:api';

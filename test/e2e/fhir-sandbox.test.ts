@@ -202,6 +202,17 @@ describe('FHIR from the sandbox', () => {
     }
   }, 60_000);
 
+  it('--demo: the same Patient on every run, though the sandbox listens on a new port each time', async () => {
+    const patient = async () => {
+      const out = await runCli(['daily', '--demo', '--from', '0d', '-f', 'fhir', '--with-patient']);
+      expect(out.code, out.stderr).toBe(0);
+      return out.stdout.split('\n')[0];
+    };
+    const [a, b] = [await patient(), await patient()];
+    expect(a).toContain('"resourceType":"Patient"');
+    expect(a).toBe(b);
+  });
+
   it('gives the same ids on every export, and a new day changes only its own resources', async () => {
     // The sandbox revises its last days as a real API does (late rows), so this one holds still.
     const held: MetricRowJson[] = [];
