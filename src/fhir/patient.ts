@@ -2,6 +2,7 @@
 // more (no name, e-mail or birth date: a share with a clinician adds those on purpose, not by
 // default). The profile's shape is not specified by the API, so its user id is looked for
 // where such bodies usually keep it; without one, the healthdata profile name stands in.
+import { profileUserId } from '../api/profile-person.ts';
 import { stableId } from './ids.ts';
 import { fhirString } from './text.ts';
 
@@ -9,22 +10,6 @@ export interface Patient {
   resourceType: 'Patient';
   id: string;
   identifier: { system: string; value: string }[];
-}
-
-/** The user id in a profile body: `user.id`, `id`, `user_id` or `userId`, if a short string. */
-export function profileUserId(body: unknown): string | undefined {
-  const record = (x: unknown): Record<string, unknown> | undefined =>
-    typeof x === 'object' && x !== null && !Array.isArray(x)
-      ? (x as Record<string, unknown>)
-      : undefined;
-  const top = record(body);
-  const user = record(top?.['user']);
-  for (const candidate of [user?.['id'], top?.['id'], top?.['user_id'], top?.['userId']]) {
-    if (typeof candidate === 'string' && candidate !== '' && candidate.length <= 200)
-      return candidate;
-    if (typeof candidate === 'number' && Number.isSafeInteger(candidate)) return String(candidate);
-  }
-  return undefined;
 }
 
 /**

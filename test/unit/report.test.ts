@@ -12,7 +12,7 @@ import { addDays } from '../../src/lib/dates.ts';
 import { buildReport, type ReportInput } from '../../src/report/build.ts';
 import { hashSource } from '../../src/report/csp.ts';
 import { jsonForScript } from '../../src/report/embed.ts';
-import { displayNameOf } from '../../src/api/display-name.ts';
+import { displayNameOf } from '../../src/api/profile-person.ts';
 import { valueLimits, within } from '../../src/report/band-limits.ts';
 import { renderPage } from '../../src/report/page.ts';
 import { whoOf } from '../../src/report/title.ts';

@@ -2,7 +2,7 @@
 // (daily-query.ts), then the baseline window before it, as `anomalies` fetches it. A window
 // wholly before the plan's history floor is not asked for: the API has nothing there.
 import type { HealthClient } from '../../../api/client.ts';
-import { displayNameOf } from '../../../api/display-name.ts';
+import { displayNameOf } from '../../../api/profile-person.ts';
 import { DropTally } from '../../../api/dropped.ts';
 import type { MetricSummary } from '../../../daily/index.ts';
 import { DEFAULT_RULE } from '../../../insight/index.ts';
