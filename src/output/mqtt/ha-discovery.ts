@@ -4,6 +4,7 @@
 // device per person (profile) holds every sensor. Every topic level and id is a slug with a
 // hash (topic-slug.ts): a hostile metric or provider name can neither reach another topic nor
 // collide with another sensor; the names themselves travel only inside JSON.
+import { visible } from '../../lib/visible.ts';
 import { haClasses } from './ha-classes.ts';
 import { slugId } from './topic-slug.ts';
 
@@ -34,11 +35,8 @@ export interface SensorMessages {
   attributes: Publication;
 }
 
-/** Characters a name shown in Home Assistant must not carry (controls, bidi overrides). */
-function shown(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
-}
+/** A name shown in Home Assistant: its controls and bidi marks as visible escapes (lib/visible.ts). */
+const shown = visible;
 
 export function sensorMessages(
   person: string,

@@ -2,6 +2,7 @@
 // the same robust z against the same baseline) as a webhook's JSON, an ntfy message and an MQTT
 // payload. The message says what was measured, against what, and what "unusual" means here:
 // a statistic about the person's own numbers, never a diagnosis.
+import { visible } from '../../lib/visible.ts';
 import type { AnomalyRecord } from '../../insight/records/anomaly.ts';
 import type { BaselineRule } from '../../insight/anomalies.ts';
 
@@ -31,11 +32,11 @@ function withUnit(value: number, unit: string | null): string {
   return unit === null || unit === '' ? String(value) : `${value} ${unit}`;
 }
 
-/** One line, without control characters whatever the names hold. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-}
+/**
+ * One line a phone shows: a name's line breaks, controls and bidi marks as visible escapes,
+ * as every view shows server text (lib/visible.ts).
+ */
+const oneLine = visible;
 
 export function alertOf(record: AnomalyRecord, rule: BaselineRule): Alert {
   const higher = record.direction === 'high' ? 'higher' : 'lower';
