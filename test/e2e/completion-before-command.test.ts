@@ -5,70 +5,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.ts';
-import { shellWord } from '../helpers/hostile-names.ts';
-import { HD } from '../helpers/pty.ts';
-import { spawnShell, untilWritten } from '../helpers/spawn.ts';
-
-type Shell = 'bash' | 'zsh' | 'fish';
-
-/** `healthdata __complete` is the real CLI; any other healthdata line writes its arguments to `out`. */
-function startup(shell: Shell, out: string): string {
-  const part = shellWord(`${out}.part`);
-  if (shell === 'fish') {
-    return [
-      "function fish_prompt; echo 'hd$ '; end",
-      'function healthdata',
-      `  if test "$argv[1]" = __complete; ${HD} $argv; else; printf '<%s>\\n' $argv > ${part}; mv ${part} ${shellWord(out)}; end`,
-      'end',
-      `${HD} completion fish | source`,
-    ].join('\n');
-  }
-  return [
-    ...(shell === 'zsh' ? ['autoload -U compinit && compinit -u'] : []),
-    "PS1='hd$ '",
-    'healthdata() {',
-    `  if [ "$1" = __complete ]; then ${HD} "$@"; else printf '<%s>\\n' "$@" > ${part} && mv ${part} ${shellWord(out)}; fi`,
-    '}',
-    `source <(${HD} completion ${shell})`,
-  ].join('\n');
-}
+import { openShell, type Shell } from '../helpers/shell-tmux.ts';
+import { untilWritten } from '../helpers/spawn.ts';
 
 async function tabBeforeCommand(shell: Shell): Promise<string> {
-  const dir = tempDir('completion-before-');
-  const out = join(dir, 'args.txt');
-  const rc = join(dir, shell === 'zsh' ? '.zshrc' : 'rc');
-  writeFileSync(rc, startup(shell, out));
   const config = tempDir('healthdata-config-');
   const profiles = { alice: { 'api-key': 'phd_live_alice_0123456789abcdef' }, bob: {} };
   writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
-  const start = {
-    bash: `bash --noprofile --rcfile '${rc}' -i`,
-    zsh: 'zsh -i',
-    fish: `fish --no-config --init-command 'source ${rc}'`,
-  }[shell];
-  const socket = join(dir, 'tmux.sock');
-  const env = {
-    HEALTHDATA_CONFIG_DIR: config,
-    XDG_CACHE_HOME: tempDir(),
-    HISTFILE: join(dir, 'history'),
-    XDG_CONFIG_HOME: dir,
-    XDG_DATA_HOME: dir,
-    ZDOTDIR: dir,
-    TERM: 'xterm',
-  };
-  const tmux = (args: string) => spawnShell(`tmux -S '${socket}' ${args}`, { env });
-  const poll = async (text: string) => {
-    const deadline = Date.now() + 10_000;
-    let seen = (await tmux('capture-pane -p')).stdout;
-    while (!seen.includes(text)) {
-      if (Date.now() > deadline) throw new Error(`${shell}: no '${text}' on the screen:\n${seen}`);
-      await new Promise((r) => setTimeout(r, 100));
-      seen = (await tmux('capture-pane -p')).stdout;
-    }
-  };
-  await tmux(`new-session -d -x 150 -y 20 ${shellWord(start)}`);
+  const { out, tmux, poll, close } = await openShell(shell, { HEALTHDATA_CONFIG_DIR: config });
   try {
-    await poll('hd$');
     await tmux(`send-keys -l 'healthdata --profile al'`);
     await tmux('send-keys Tab');
     await poll('--profile alice');
@@ -80,7 +25,7 @@ async function tabBeforeCommand(shell: Shell): Promise<string> {
     await untilWritten(out, 10_000);
     return readFileSync(out, 'utf8');
   } finally {
-    await tmux('kill-server');
+    await close();
   }
 }
 
