@@ -117,3 +117,23 @@ export function getJson(sandbox, path) {
     req.on('error', reject);
   });
 }
+
+/**
+ * A second sandbox like `sb` (its scale and data mode) whose today is the day after `today`:
+ * the next day of a nightly sync.
+ */
+export function startNextDaySandbox(ctx, sb, today, env) {
+  const next = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return startSandbox({
+    node: ctx.node,
+    bin: ctx.bin,
+    env,
+    scale: sb.scale,
+    latency: 0,
+    compress: false,
+    realistic: sb.realistic,
+    notes: sb.notes,
+    today: next,
+    log: ctx.log,
+  });
+}

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { check, killGroup, readRss, runTimed, start } from '../lib/proc.mjs';
 import { table } from '../lib/report.mjs';
-import { startSandbox } from '../lib/sandbox.mjs';
+import { startNextDaySandbox } from '../lib/sandbox.mjs';
 import { fmtInt, fmtMiB, fmtS, max } from '../lib/stats.mjs';
 
 const PEAK_GOAL_MB = 150;
@@ -78,19 +78,7 @@ export async function influx(ctx, sb, { today, baseEnv }) {
     { env: baseEnv },
   );
   const url = `http://127.0.0.1:${port}`;
-  const next = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const tomorrow = await startSandbox({
-    node: ctx.node,
-    bin: ctx.bin,
-    env: baseEnv,
-    scale: sb.scale,
-    latency: 0,
-    compress: false,
-    realistic: sb.realistic,
-    notes: sb.notes,
-    today: next,
-    log: ctx.log,
-  });
+  const tomorrow = await startNextDaySandbox(ctx, sb, today, baseEnv);
   try {
     await until(
       'victoria-metrics /health',

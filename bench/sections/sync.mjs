@@ -6,7 +6,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { check, runTimed } from '../lib/proc.mjs';
 import { table } from '../lib/report.mjs';
-import { startSandbox } from '../lib/sandbox.mjs';
+import { startNextDaySandbox } from '../lib/sandbox.mjs';
 import { fmtInt, fmtMiB, fmtRatio, fmtS, max, median } from '../lib/stats.mjs';
 
 const PEAK_GOAL_MB = 150;
@@ -20,19 +20,7 @@ const FORMATS = [
 
 /** `today` is the main sandbox's; the next day's sandbox is started here, at the same scale. */
 export async function sync(ctx, sb, { today, baseEnv }) {
-  const next = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const tomorrow = await startSandbox({
-    node: ctx.node,
-    bin: ctx.bin,
-    env: baseEnv,
-    scale: sb.scale,
-    latency: 0,
-    compress: false,
-    realistic: sb.realistic,
-    notes: sb.notes,
-    today: next,
-    log: ctx.log,
-  });
+  const tomorrow = await startNextDaySandbox(ctx, sb, today, baseEnv);
   if (ctx.opts.compareBin) {
     try {
       await compareBuilds(ctx, sb, tomorrow);
