@@ -1,6 +1,7 @@
 // `-f fhir` and `-f fhir-bundle`: FHIR R4 resources (src/fhir) of metric rows (`metrics`) or of
 // daily values (`daily`). Neither is a form for other documents (a catalog, a summary): those
 // are refused with a usage error that says which commands write FHIR.
+import { RowWalker } from '../../api/rows/row-walk.ts';
 import { UsageError } from '../../lib/errors.ts';
 import { observationOf, type ValueInput } from '../../fhir/observation.ts';
 import {
@@ -30,6 +31,9 @@ function notHere(): UsageError {
 function rowsOf(form: FhirForm, out: Destination, options: FormatOptions) {
   const fhir = exportOf(options);
   const observations = new RowObservations(subjectOf(form, fhir));
+  // The one walk over a page's rows (src/api/rows/row-walk.ts): a proven page's rows are made
+  // from its bytes, never by parsing the page again.
+  const walker = new RowWalker();
   let first = true;
   const sep = () => {
     const s = form === 'bundle' && !first ? ',\n' : '';
@@ -44,10 +48,10 @@ function rowsOf(form: FhirForm, out: Destination, options: FormatOptions) {
       start: head,
       rows: (page) => {
         let text = '';
-        for (const row of page.data) {
-          const o = observations.of(row);
+        walker.walk(page, (row) => {
+          const o = observations.of(row.object());
           if (o !== undefined) text += sep() + resourceText(form, o);
-        }
+        });
         return text;
       },
       finish: () => (form === 'bundle' ? BUNDLE_END : ''),

@@ -2,6 +2,8 @@
 // a point holds). Rows (`metrics`) are raw rows; a document is `daily`'s values, the only
 // document that is a time series. Any other document (a catalog, a summary) is refused with
 // a usage error rather than written as something no database would read as meant.
+import { RowWalker } from '../../api/rows/row-walk.ts';
+import type { PageRows } from '../../api/rows/lazy-page.ts';
 import { UsageError } from '../../lib/errors.ts';
 import { dailyLine, RowNumbers, rowLine, type DailyPoint } from '../influx-points.ts';
 import { textSink } from '../sink.ts';
@@ -11,10 +13,17 @@ export const influx: OutputFormat = {
   rows: (out, { timeZone }) => {
     const numbers = new RowNumbers();
     const zone = timeZone === undefined ? {} : { zone: timeZone };
-    return textSink(
-      { rows: ({ data }) => data.map((row) => rowLine(row, numbers.next(row), zone)).join('') },
-      out,
-    );
+    // The one walk over a page's rows (src/api/rows/row-walk.ts).
+    const walker = new RowWalker();
+    const rows = (page: PageRows): string => {
+      let text = '';
+      walker.walk(page, (view) => {
+        const row = view.object();
+        text += rowLine(row, numbers.next(row), zone);
+      });
+      return text;
+    };
+    return textSink({ rows }, out);
   },
   document: ({ body }, { timeZone }) => {
     const records = dailyRecords(body);
