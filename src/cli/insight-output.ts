@@ -47,7 +47,9 @@ export async function writeInsight(
       ...timeZoneOption(flags),
     });
     if (flags.output !== undefined && flags.output !== '-') {
-      notices.info(`wrote ${doc.records.length} lines to ${flags.output}`);
+      notices.info(
+        `wrote ${doc.records.length} ${doc.records.length === 1 ? 'row' : 'rows'} to ${flags.output}`,
+      );
     }
   } catch (error) {
     await target.abandon();

@@ -40,7 +40,7 @@ export async function openTarget(
   stop?: AbortController,
 ): Promise<Target> {
   const format = chooseFormat(flags, ctx, piped);
-  const unknown = unknownExtension(flags, format);
+  const unknown = extensionWarning(flags, format);
   if (unknown !== undefined) notices.warn(unknown);
   const bom = flags.bom === true;
   if (bom && format !== 'csv' && format !== 'tsv') {
@@ -97,11 +97,23 @@ function chooseFormat(flags: OutputFlags, ctx: Context, piped: Format): Format {
  * would otherwise hold csv under a name that promises something else. A spreadsheet's name
  * (`.xlsx`) never gets here: `-o` refuses it (spreadsheet-names.ts).
  */
-function unknownExtension(flags: OutputFlags, format: Format): string | undefined {
+function extensionWarning(flags: OutputFlags, format: Format): string | undefined {
   const output = flags.output;
-  if (flags.format !== undefined || output === undefined || output === '-') return undefined;
+  if (output === undefined || output === '-') return undefined;
+  // `-f csv -o x.json`: the file's name promises another format than it holds.
+  if (flags.format !== undefined) {
+    const named = formatOfFileName(output);
+    return named === undefined || named === format || (named === 'ndjson' && isLineFormat(format))
+      ? undefined
+      : `-o ${output}: the name says ${named}, but -f ${format} writes ${format} into it`;
+  }
   const extension = extname(output);
   // No extension at all (`steps`, `.hidden`, `steps.`) names nothing, so promises nothing.
   if (extension.length <= 1 || formatOfFileName(output) !== undefined) return undefined;
   return `-o ${output}: ${extension} is not a format healthdata writes, so the file holds ${format} — choose one with -f (${COMMON_FORMATS.join(', ')})`;
+}
+
+/** Formats that are NDJSON too: a .ndjson or .jsonl name fits them. */
+function isLineFormat(format: Format): boolean {
+  return format === 'fhir';
 }

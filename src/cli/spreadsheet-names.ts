@@ -13,6 +13,9 @@ const SPREADSHEETS = new Set(['.xlsx', '.xlsm', '.xlsb', '.xls', '.ods', '.numbe
  * message leaves the path out: it is the caller's text, control characters and all.
  */
 export function outputFile(path: string): string {
+  if (path.trim() === '') {
+    throw new InvalidArgumentError("is empty — give a file name, or '-' for stdout");
+  }
   const extension = extname(path).toLowerCase();
   if (SPREADSHEETS.has(extension)) {
     throw new InvalidArgumentError(

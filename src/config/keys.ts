@@ -1,3 +1,4 @@
+import { closestName } from '../lib/closest-name.ts';
 import { UsageError } from '../lib/errors.ts';
 
 /**
@@ -68,8 +69,10 @@ export function isSecretKey(key: ConfigKey): boolean {
 
 export function checkConfigKey(key: string): ConfigKey {
   if ((CONFIG_KEYS as readonly string[]).includes(key)) return key as ConfigKey;
+  // `base_url` for base-url: the usual slip, said as every other near miss is.
+  const near = closestName(key.replaceAll('_', '-'), CONFIG_KEYS);
   throw new UsageError(
-    `unknown config key '${key}' — the keys are: ${CONFIG_KEYS.join(', ')}`,
+    `unknown config key '${key}'${near === undefined ? '' : ` — did you mean '${near}'?`} — the keys are: ${CONFIG_KEYS.join(', ')}`,
     'bad_config_key',
   );
 }
@@ -93,8 +96,11 @@ export function checkApiKey(value: string, source: string): string {
   return value;
 }
 
-/** First 8 and last 4 characters: enough to tell keys apart, too little to use one. */
+/**
+ * First 8 and last 4 characters: enough to tell keys apart, too little to use one. A short
+ * value shows only its length: two characters of a three-character value are most of it.
+ */
 export function redactKey(key: string): string {
-  if (key.length <= 16) return `${key.slice(0, 2)}…(${key.length} chars)`;
+  if (key.length <= 16) return `…(${key.length} chars)`;
   return `${key.slice(0, 8)}…${key.slice(-4)}`;
 }

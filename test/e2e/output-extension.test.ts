@@ -44,6 +44,42 @@ describe('-o names the format by its extension', () => {
   it('-f wins over the extension', async () => {
     expect(await exported('steps.json', ['-f', 'csv'])).toBe(await piped('csv'));
   });
+
+  it('says so when -f writes another format than the name says, and not when they agree', async () => {
+    const file = join(tempDir(), 'steps.json');
+    const run = await runCli(
+      ['metrics', ...sandbox.args(), '-m', 'steps_total', '--from', '10d', '-f', 'csv', '-o', file],
+      { clock },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      `warning: -o ${file}: the name says json, but -f csv writes csv into it\n`,
+    );
+    const agree = await runCli(
+      [
+        'metrics',
+        ...sandbox.args(),
+        '-m',
+        'steps_total',
+        '--from',
+        '10d',
+        '-f',
+        'ndjson',
+        '-o',
+        join(tempDir(), 's.jsonl'),
+      ],
+      { clock },
+    );
+    expect(agree.stderr).not.toContain('the name says');
+  });
+
+  it('refuses an empty name', async () => {
+    const run = await cli(['-o', '']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^healthdata: error: --output is empty — give a file name, or '-' for stdout/,
+    );
+  });
 });
 
 describe('an extension that names no format', () => {

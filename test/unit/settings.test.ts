@@ -2,7 +2,7 @@ import { statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuthError, UsageError } from '../../src/lib/errors.ts';
-import { redactKey } from '../../src/config/keys.ts';
+import { checkConfigKey, redactKey } from '../../src/config/keys.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { openConfig } from '../../src/config/store.ts';
 import { tempDir } from '../helpers/cli.ts';
@@ -104,5 +104,16 @@ describe('redactKey', () => {
   it('shows the first 8 and last 4 characters only', () => {
     expect(redactKey('phd_live_0123456789abcdef')).toBe('phd_live…cdef');
     expect(redactKey('short_key')).not.toContain('short_key');
+    // A short value shows only its length: two of three characters would be most of it.
+    expect(redactKey('bad')).toBe('…(3 chars)');
+  });
+});
+
+describe('checkConfigKey', () => {
+  it('names the near key of a slip like base_url', () => {
+    expect(() => checkConfigKey('base_url')).toThrow(
+      /unknown config key 'base_url' — did you mean 'base-url'\?/,
+    );
+    expect(() => checkConfigKey('colour')).toThrow(/^unknown config key 'colour' — the keys are: /);
   });
 });

@@ -44,7 +44,9 @@ export async function runSummary(flags: SummaryFlags, ctx: Context): Promise<voi
           : {}),
       });
       if (flags.output !== undefined) {
-        notices.info(`wrote ${summaries.length} lines to ${flags.output}`);
+        notices.info(
+          `wrote ${summaries.length} ${summaries.length === 1 ? 'row' : 'rows'} to ${flags.output}`,
+        );
       }
     } catch (error) {
       await target.abandon();
