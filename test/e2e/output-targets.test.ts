@@ -108,7 +108,7 @@ describe('-o targets', () => {
 
   it('a disk that fills up mid-export: exit 1 naming path and cause, previous file intact', async () => {
     const dir = tempDir();
-    const target = join(dir, 'out.csv');
+    const target = join(dir, 'out.json');
     // A 64 KiB tmpfs in a private mount namespace: nothing outlives the command.
     const script = [
       `mount -t tmpfs -o size=64k tmpfs '${dir}'`,
@@ -137,7 +137,7 @@ describe('-o targets', () => {
     expect(result.code).toBe(1);
     expect(result.stdout.split('\n').filter((l) => l !== '.' && l !== '..' && l !== '')).toEqual([
       'previous',
-      'out.csv',
+      'out.json',
     ]);
   });
 
